@@ -1,0 +1,24 @@
+import { defineDomainEnum } from './domainEnum';
+
+/**
+ * The type of a task: the database record that tracks one asynchronous operation. Its
+ * status follows only its flow run.
+ *
+ * @public
+ */
+export const TaskType = defineDomainEnum('task type', {
+  create_instance: 'Deploys the first instance of a deployment.',
+  update_instance:
+    'Applies a new instance of the same application driver version.',
+  upgrade_instance:
+    'Applies a new instance of another application driver version, with the upgrade hook.',
+  stop_components: 'Scales components to 0 pods; replica overrides are kept.',
+  start_components:
+    'Restores components to their replica count by the replica precedence.',
+  run_job: 'Runs commands in a Job of the deployment (execute_commands).',
+  delete_deployment:
+    'Removes the workload from the cluster and leaves a tombstone.',
+});
+
+/** @public */
+export type TaskType = (typeof TaskType.values)[number];

@@ -1,0 +1,2 @@
+export { StyrminErrorCode } from './StyrminErrorCode';
+export { StyrminError } from './StyrminError';

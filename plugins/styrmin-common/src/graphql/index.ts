@@ -1,0 +1,1 @@
+export { styrminGraphQLSchema } from './schema';

@@ -1,0 +1,9 @@
+/**
+ * The isomorphic Styrmin domain: the glossary's enums, the error codes and the GraphQL
+ * schema, shared by the backend, the SDK, styrminctl, the agent and the UI.
+ *
+ * @packageDocumentation
+ */
+export * from './domain';
+export * from './errors';
+export * from './graphql';

@@ -1,0 +1,1 @@
+export { styrminPlugin as default } from './plugin';

@@ -1,0 +1,7 @@
+import { styrminPlugin } from './plugin';
+
+describe('styrmin', () => {
+  it('should export plugin', () => {
+    expect(styrminPlugin).toBeDefined();
+  });
+});
