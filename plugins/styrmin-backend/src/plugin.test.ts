@@ -1,129 +1,225 @@
+import { LoggerService } from '@backstage/backend-plugin-api';
 import {
   mockCredentials,
+  mockServices,
+  ServiceMock,
   startTestBackend,
 } from '@backstage/backend-test-utils';
-import { createServiceFactory } from '@backstage/backend-plugin-api';
-import { todoListServiceRef } from './services/TodoListService';
-import { styrminPlugin } from './plugin';
+import { Knex } from 'knex';
 import request from 'supertest';
-import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
+import { version } from '../package.json';
 import {
-  ConflictError,
-  AuthenticationError,
-  NotAllowedError,
-} from '@backstage/errors';
+  createTestDatabases,
+  engineOfTestDatabase,
+  versionPatternOfTestDatabase,
+} from './__testUtils__/databases';
+import { latestSchemaVersion } from './__testUtils__/migrations';
+import { styrminPlugin } from './plugin';
 
-// TEMPLATE NOTE:
-// Plugin tests are integration tests for your plugin, ensuring that all pieces
-// work together end-to-end. You can still mock injected backend services
-// however, just like anyone who installs your plugin might replace the
-// services with their own implementations.
-describe('plugin', () => {
-  it('should create and read TODO items', async () => {
-    const { server } = await startTestBackend({
-      features: [styrminPlugin],
+const SERVER_QUERY = /* GraphQL */ `
+  query Server {
+    server {
+      version
+      installationId
+      installedAt
+      database {
+        engine
+        version
+        schemaVersion
+      }
+    }
+  }
+`;
+
+jest.setTimeout(60_000);
+
+describe('styrminPlugin', () => {
+  const databases = createTestDatabases();
+
+  describe.each(databases.eachSupportedId())('on %s', databaseId => {
+    async function startBackend() {
+      const knex = await databases.init(databaseId);
+      const logger = mockServices.logger.mock();
+      const { server } = await startTestBackend({
+        features: [
+          styrminPlugin,
+          mockServices.database.factory({ knex }),
+          logger.factory,
+        ],
+      });
+      return { knex, logger, server };
+    }
+
+    let knex: Knex;
+    let logger: ServiceMock<LoggerService>;
+    let server: Awaited<ReturnType<typeof startBackend>>['server'];
+
+    beforeAll(async () => {
+      ({ knex, logger, server } = await startBackend());
     });
 
-    await request(server).get('/api/styrmin/todos').expect(200, {
-      items: [],
+    function postGraphQL(body: string | object) {
+      return request(server).post('/api/styrmin/graphql').send(body);
+    }
+
+    it('answers the server query from the package and the database', async () => {
+      const first = await postGraphQL({ query: SERVER_QUERY });
+
+      expect(first.status).toBe(200);
+      expect(first.body.errors).toBeUndefined();
+      const [row] = await knex('styrmin_installation');
+      expect(first.body.data).toEqual({
+        server: {
+          version,
+          installationId: row.installation_id,
+          installedAt: expect.any(String),
+          database: {
+            engine: engineOfTestDatabase(databaseId),
+            version: expect.stringMatching(
+              versionPatternOfTestDatabase(databaseId),
+            ),
+            schemaVersion: latestSchemaVersion,
+          },
+        },
+      });
+      expect(Date.parse(first.body.data.server.installedAt)).not.toBeNaN();
+
+      const second = await postGraphQL({ query: SERVER_QUERY });
+      expect(second.body).toEqual(first.body);
     });
 
-    const createRes = await request(server)
-      .post('/api/styrmin/todos')
-      .send({ title: 'My Todo' });
-
-    expect(createRes.status).toBe(201);
-    expect(createRes.body).toEqual({
-      id: expect.any(String),
-      title: 'My Todo',
-      createdBy: mockCredentials.user().principal.userEntityRef,
-      createdAt: expect.any(String),
-    });
-
-    const createdTodoItem = createRes.body;
-
-    await request(server)
-      .get('/api/styrmin/todos')
-      .expect(200, {
-        items: [createdTodoItem],
+    it('takes variables and an operation name', async () => {
+      const res = await postGraphQL({
+        query: `
+          query Engine { server { database { engine } } }
+          query Version($skip: Boolean!) { server { version @skip(if: $skip) } }
+        `,
+        variables: { skip: false },
+        operationName: 'Version',
       });
 
-    await request(server)
-      .get(`/api/styrmin/todos/${createdTodoItem.id}`)
-      .expect(200, createdTodoItem);
-  });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ data: { server: { version } } });
+    });
 
-  it('should create TODO item with catalog information', async () => {
-    const { server } = await startTestBackend({
-      features: [
-        styrminPlugin,
-        catalogServiceMock.factory({
-          entities: [
-            {
-              apiVersion: 'backstage.io/v1alpha1',
-              kind: 'Component',
-              metadata: {
-                name: 'my-component',
-                namespace: 'default',
-                title: 'My Component',
-              },
-              spec: {
-                type: 'service',
-                owner: 'me',
-              },
-            },
-          ],
+    it('answers service callers', async () => {
+      const res = await postGraphQL({ query: '{ server { version } }' }).set(
+        'Authorization',
+        mockCredentials.service.header(),
+      );
+
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ data: { server: { version } } });
+    });
+
+    it('refuses callers without credentials', async () => {
+      const res = await postGraphQL({ query: '{ server { version } }' }).set(
+        'Authorization',
+        mockCredentials.none.header(),
+      );
+
+      expect(res.status).toBe(401);
+      expect(res.body.data).toBeUndefined();
+    });
+
+    it.each([
+      ['a syntax error', '{ server { version ', /^Syntax Error/],
+      [
+        'an unknown field',
+        '{ server { secretKey } }',
+        /^Cannot query field "secretKey" on type "Server"/,
+      ],
+      [
+        'a missing variable',
+        'query ($skip: Boolean!) { server { version @skip(if: $skip) } }',
+        /^Variable "\$skip" of required type "Boolean!" was not provided/,
+      ],
+    ])('rejects %s as VALIDATION_FAILED', async (_case, query, message) => {
+      const res = await postGraphQL({ query });
+
+      expect(res.status).toBe(200);
+      expect(res.body.data).toBeUndefined();
+      expect(res.body.errors).toEqual([
+        expect.objectContaining({
+          message: expect.stringMatching(message),
+          extensions: { code: 'VALIDATION_FAILED' },
         }),
+      ]);
+    });
+
+    it.each([
+      ['malformed JSON', '{"query": ', 'application/json'],
+      ['a body that is not JSON', 'query { server { version } }', 'text/plain'],
+      [
+        'a JSON array',
+        '[{"query": "{ server { version } }"}]',
+        'application/json',
       ],
-    });
-
-    const createRes = await request(server)
-      .post('/api/styrmin/todos')
-      .send({ title: 'My Todo', entityRef: 'component:default/my-component' });
-
-    expect(createRes.status).toBe(201);
-    expect(createRes.body).toEqual({
-      id: expect.any(String),
-      title: '[My Component] My Todo',
-      createdBy: mockCredentials.user().principal.userEntityRef,
-      createdAt: expect.any(String),
-    });
-  });
-
-  it('should forward errors from the TodoListService', async () => {
-    const { server } = await startTestBackend({
-      features: [
-        styrminPlugin,
-        createServiceFactory({
-          service: todoListServiceRef,
-          deps: {},
-          factory: () => ({
-            createTodo: jest.fn().mockRejectedValue(new ConflictError()),
-            listTodos: jest.fn().mockRejectedValue(new AuthenticationError()),
-            getTodo: jest.fn().mockRejectedValue(new NotAllowedError()),
-          }),
-        })
+      ['a missing query', '{"variables": {}}', 'application/json'],
+      ['a query that is not a string', '{"query": 1}', 'application/json'],
+      [
+        'variables that are not an object',
+        '{"query": "{ server { version } }", "variables": [1]}',
+        'application/json',
       ],
+      [
+        'an operation name that is not a string',
+        '{"query": "{ server { version } }", "operationName": 1}',
+        'application/json',
+      ],
+    ])('answers %s with 400', async (_case, body, contentType) => {
+      const res = await postGraphQL(body).set('Content-Type', contentType);
+
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({
+        errors: [
+          {
+            message: expect.any(String),
+            extensions: { code: 'VALIDATION_FAILED' },
+          },
+        ],
+      });
     });
 
-    const createRes = await request(server)
-      .post('/api/styrmin/todos')
-      .send({ title: 'My Todo', entityRef: 'component:default/my-component' });
-    expect(createRes.status).toBe(409);
-    expect(createRes.body).toMatchObject({
-      error: { name: 'ConflictError' },
+    it('answers a body over the size limit with 413', async () => {
+      const res = await postGraphQL({
+        query: `{ server { version } } # ${'x'.repeat(2 * 1024 * 1024)}`,
+      });
+
+      expect(res.status).toBe(413);
+      expect(res.body.errors[0].extensions).toEqual({
+        code: 'VALIDATION_FAILED',
+      });
     });
 
-    const listRes = await request(server).get('/api/styrmin/todos');
-    expect(listRes.status).toBe(401);
-    expect(listRes.body).toMatchObject({
-      error: { name: 'AuthenticationError' },
-    });
+    it('answers a failing resolver with INTERNAL and logs the cause', async () => {
+      const broken = await startBackend();
+      // The table vanishes under the running plugin, so the store's query fails.
+      await broken.knex.schema.dropTable('styrmin_installation');
 
-    const getRes = await request(server).get('/api/styrmin/todos/123');
-    expect(getRes.status).toBe(403);
-    expect(getRes.body).toMatchObject({
-      error: { name: 'NotAllowedError' },
+      const res = await request(broken.server)
+        .post('/api/styrmin/graphql')
+        .send({ query: '{ server { version installationId } }' });
+
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({
+        data: null,
+        errors: [
+          {
+            message:
+              'The Styrmin server failed unexpectedly; the details are in its log',
+            locations: [{ line: 1, column: 20 }],
+            path: ['server', 'installationId'],
+            extensions: { code: 'INTERNAL' },
+          },
+        ],
+      });
+      expect(JSON.stringify(res.body)).not.toMatch(/styrmin_installation/);
+      expect(broken.logger.error).toHaveBeenCalledWith(
+        'Styrmin GraphQL field server.installationId failed',
+        expect.any(Error),
+      );
+      expect(logger.error).not.toHaveBeenCalled();
     });
   });
 });

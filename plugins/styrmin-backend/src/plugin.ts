@@ -2,11 +2,11 @@ import {
   coreServices,
   createBackendPlugin,
 } from '@backstage/backend-plugin-api';
-import { createRouter } from './router';
-import { todoListServiceRef } from './services/TodoListService';
+import { DatabaseServerInfoStore } from './database/DatabaseServerInfoStore';
+import { createRouter } from './service/router';
 
 /**
- * styrminPlugin backend plugin
+ * The Styrmin server: its database and its GraphQL API at `/api/styrmin/graphql`.
  *
  * @public
  */
@@ -15,17 +15,14 @@ export const styrminPlugin = createBackendPlugin({
   register(env) {
     env.registerInit({
       deps: {
+        database: coreServices.database,
         httpAuth: coreServices.httpAuth,
         httpRouter: coreServices.httpRouter,
-        todoList: todoListServiceRef,
+        logger: coreServices.logger,
       },
-      async init({ httpAuth, httpRouter, todoList }) {
-        httpRouter.use(
-          await createRouter({
-            httpAuth,
-            todoList,
-          }),
-        );
+      async init({ database, httpAuth, httpRouter, logger }) {
+        const serverInfo = await DatabaseServerInfoStore.create({ database });
+        httpRouter.use(await createRouter({ httpAuth, logger, serverInfo }));
       },
     });
   },

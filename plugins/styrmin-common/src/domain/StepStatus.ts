@@ -8,7 +8,8 @@ import { defineDomainEnum } from './domainEnum';
 export const StepStatus = defineDomainEnum('step status', {
   PENDING: 'The step has not started.',
   RUNNING: 'The step is running.',
-  SUCCEEDED: 'The step ended successfully; a retry of its flow run does not run it again.',
+  SUCCEEDED:
+    'The step ended successfully; a retry of its flow run does not run it again.',
   FAILED: 'The step ended with an error; each failed attempt keeps its error.',
   SUPERSEDED:
     'A newer task took over before the step could end, so its outcome no longer matters.',

@@ -6,18 +6,43 @@ import { Hook, Mode, compareModes } from './lifecycle';
 
 describe('the glossary enums', () => {
   it.each([
-    [DeploymentState, ['PENDING', 'DEPLOYING', 'RUNNING', 'RESTORING', 'FAILED', 'DELETING', 'DELETED']],
+    [
+      DeploymentState,
+      [
+        'PENDING',
+        'DEPLOYING',
+        'RUNNING',
+        'RESTORING',
+        'FAILED',
+        'DELETING',
+        'DELETED',
+      ],
+    ],
     [StepStatus, ['PENDING', 'RUNNING', 'SUCCEEDED', 'FAILED', 'SUPERSEDED']],
     [TaskResult, ['RUNNING', 'FAILED', 'SUPERSEDED', 'SUCCEEDED']],
-    [TaskType, ['create_instance', 'update_instance', 'upgrade_instance', 'stop_components', 'start_components', 'run_job', 'delete_deployment']],
+    [
+      TaskType,
+      [
+        'create_instance',
+        'update_instance',
+        'upgrade_instance',
+        'stop_components',
+        'start_components',
+        'run_job',
+        'delete_deployment',
+      ],
+    ],
     [Hook, ['setup', 'upgrade']],
     [Mode, ['pre', 'core', 'post']],
-  ])('%# lists exactly the glossary values, in its order', (domainEnum, expected) => {
-    expect(domainEnum.values).toEqual(expected);
-    for (const value of expected) {
-      expect(domainEnum.descriptions[value as never]).toMatch(/\w/);
-    }
-  });
+  ])(
+    '%# lists exactly the glossary values, in its order',
+    (domainEnum, expected) => {
+      expect(domainEnum.values).toEqual(expected);
+      for (const value of expected) {
+        expect(domainEnum.descriptions[value as never]).toMatch(/\w/);
+      }
+    },
+  );
 
   it('accepts its own values and nothing else', () => {
     expect(DeploymentState.is('RUNNING')).toBe(true);

@@ -39,7 +39,9 @@ export function defineDomainEnum<T extends string>(
         return value;
       }
       throw new TypeError(
-        `Invalid ${name} ${JSON.stringify(value)}; expected one of ${values.join(', ')}`,
+        `Invalid ${name} ${JSON.stringify(
+          value,
+        )}; expected one of ${values.join(', ')}`,
       );
     },
   });

@@ -20,7 +20,7 @@ export const styrminGraphQLSchema = /* GraphQL */ `
   type Server {
     "The version of the Styrmin backend plugin package."
     version: String!
-    "Identifies this installation: generated once, when the first migration ran."
+    "Identifies this installation: generated once, the first time the server answered."
     installationId: ID!
     "When this installation was created (ISO 8601)."
     installedAt: String!
