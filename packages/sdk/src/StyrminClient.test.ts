@@ -1,0 +1,346 @@
+import { once } from 'node:events';
+import {
+  createServer,
+  IncomingHttpHeaders,
+  OutgoingHttpHeaders,
+  Server,
+} from 'node:http';
+import { AddressInfo } from 'node:net';
+import { inspect } from 'node:util';
+import { serverInfoOperation } from './operations';
+import { StyrminApiError } from './StyrminApiError';
+import { StyrminClient } from './StyrminClient';
+
+const token = 'secret-token-4f1c9';
+
+const serverInfo = {
+  version: '0.1.0',
+  installationId: '7d1f1f9e-5c0e-4f7e-9a43-0b8c4c6f0b1a',
+  installedAt: '2025-01-02T03:04:05.000Z',
+  database: {
+    engine: 'SQLITE',
+    version: '3.45.0',
+    schemaVersion: '20250101000000_init.js',
+  },
+};
+
+interface RecordedRequest {
+  method?: string;
+  url?: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+interface Answer {
+  status: number;
+  headers?: OutgoingHttpHeaders;
+  body: string;
+}
+
+const json = (status: number, body: unknown): Answer => ({
+  status,
+  headers: { 'Content-Type': 'application/json; charset=utf-8' },
+  body: JSON.stringify(body),
+});
+
+/** Answers like Backstage with the styrmin plugin: every request gets `answer`. */
+function startFakeBackend() {
+  const requests: RecordedRequest[] = [];
+  let answer: Answer = json(200, { data: { server: serverInfo } });
+  const server: Server = createServer(async (req, res) => {
+    let body = '';
+    for await (const chunk of req) {
+      body += chunk;
+    }
+    requests.push({
+      method: req.method,
+      url: req.url,
+      headers: req.headers,
+      body,
+    });
+    res.writeHead(answer.status, answer.headers).end(answer.body);
+  });
+  return {
+    requests,
+    answer(next: Answer) {
+      answer = next;
+    },
+    async listen(): Promise<string> {
+      server.listen(0, '127.0.0.1');
+      await once(server, 'listening');
+      return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    },
+    async close() {
+      server.closeAllConnections();
+      server.close();
+      await once(server, 'close');
+    },
+  };
+}
+
+/** Neither the message, the enumerable fields nor the cause chain mention the token. */
+function expectNoToken(error: Error) {
+  expect(error.message).not.toContain(token);
+  expect(JSON.stringify(error)).not.toContain(token);
+  expect(inspect(error, { depth: Infinity, showHidden: true })).not.toContain(
+    token,
+  );
+}
+
+describe('StyrminClient', () => {
+  const backend = startFakeBackend();
+  let baseUrl: string;
+
+  beforeAll(async () => {
+    baseUrl = `${await backend.listen()}/api/styrmin`;
+  });
+
+  afterAll(() => backend.close());
+
+  beforeEach(() => {
+    backend.requests.length = 0;
+    backend.answer(json(200, { data: { server: serverInfo } }));
+  });
+
+  describe('serverInfo', () => {
+    it('posts the ServerInfo operation with the token and returns the server', async () => {
+      const client = StyrminClient.create({ baseUrl, token });
+
+      await expect(client.serverInfo()).resolves.toEqual(serverInfo);
+
+      expect(backend.requests).toEqual([
+        {
+          method: 'POST',
+          url: '/api/styrmin/graphql',
+          headers: expect.objectContaining({
+            'content-type': 'application/json',
+            accept: 'application/json',
+            authorization: `Bearer ${token}`,
+          }),
+          body: expect.any(String),
+        },
+      ]);
+      expect(JSON.parse(backend.requests[0].body)).toEqual({
+        query: serverInfoOperation.document,
+        variables: {},
+        operationName: 'ServerInfo',
+      });
+    });
+  });
+
+  describe('request', () => {
+    it('posts any document with its variables and returns the data', async () => {
+      backend.answer(json(200, { data: { deployment: { id: 'd1' } } }));
+      const client = StyrminClient.create({ baseUrl, token });
+      const query = 'query ($id: ID!) { deployment(id: $id) { id } }';
+
+      await expect(client.request(query, { id: 'd1' })).resolves.toEqual({
+        deployment: { id: 'd1' },
+      });
+      expect(JSON.parse(backend.requests[0].body)).toEqual({
+        query,
+        variables: { id: 'd1' },
+      });
+    });
+  });
+
+  describe('options', () => {
+    it('resolves the base URL and the token for every request', async () => {
+      const tokens = ['first-token', undefined];
+      const client = StyrminClient.create({
+        baseUrl: async () => `${baseUrl}/`,
+        token: async () => tokens.shift(),
+      });
+
+      await client.serverInfo();
+      await client.serverInfo();
+
+      expect(backend.requests.map(r => r.url)).toEqual([
+        '/api/styrmin/graphql',
+        '/api/styrmin/graphql',
+      ]);
+      expect(backend.requests.map(r => r.headers.authorization)).toEqual([
+        'Bearer first-token',
+        undefined,
+      ]);
+    });
+
+    it('sends through the given fetch, which may attach credentials itself', async () => {
+      const fetchApi = jest.fn((input: RequestInfo | URL, init?: RequestInit) =>
+        fetch(input, {
+          ...init,
+          headers: { ...init?.headers, Authorization: 'Bearer from-fetch-api' },
+        }),
+      );
+      const client = StyrminClient.create({ baseUrl, fetch: fetchApi });
+
+      await client.serverInfo();
+
+      expect(fetchApi).toHaveBeenCalledWith(
+        `${baseUrl}/graphql`,
+        expect.objectContaining({ method: 'POST' }),
+      );
+      expect(backend.requests[0].headers.authorization).toBe(
+        'Bearer from-fetch-api',
+      );
+    });
+  });
+
+  describe('errors', () => {
+    async function failure(answer: Answer): Promise<StyrminApiError> {
+      backend.answer(answer);
+      const error = await StyrminClient.create({ baseUrl, token })
+        .serverInfo()
+        .catch(e => e);
+      expect(error).toBeInstanceOf(StyrminApiError);
+      expectNoToken(error);
+      return error;
+    }
+
+    it.each<[string, Answer, Partial<StyrminApiError>]>([
+      [
+        'HTTP 401 from Backstage auth',
+        json(401, {
+          error: {
+            name: 'AuthenticationError',
+            message: 'Missing credentials',
+          },
+        }),
+        {
+          code: 'UNAUTHENTICATED',
+          status: 401,
+          message: 'Missing credentials',
+        },
+      ],
+      [
+        'HTTP 403 from Backstage auth',
+        json(403, {
+          error: { name: 'NotAllowedError', message: 'Not allowed' },
+        }),
+        { code: 'FORBIDDEN', status: 403, message: 'Not allowed' },
+      ],
+      [
+        'GraphQL errors: the first code and field, every message',
+        json(200, {
+          data: null,
+          errors: [
+            {
+              message: 'Component server is a singleton',
+              extensions: {
+                code: 'SINGLETON_REPLICA_OVERRIDE',
+                field: 'components.server.replicas',
+              },
+            },
+            {
+              message: 'Parameter size was retired',
+              extensions: { code: 'RETIRED_PARAMETER_VALUE' },
+            },
+          ],
+        }),
+        {
+          code: 'SINGLETON_REPLICA_OVERRIDE',
+          status: 200,
+          field: 'components.server.replicas',
+          message:
+            'Component server is a singleton; Parameter size was retired',
+        },
+      ],
+      [
+        'a GraphQL error body on a non-2xx status',
+        json(400, {
+          errors: [
+            {
+              message: 'Cannot query field "nope"',
+              extensions: { code: 'VALIDATION_FAILED' },
+            },
+          ],
+        }),
+        {
+          code: 'VALIDATION_FAILED',
+          status: 400,
+          message: 'Cannot query field "nope"',
+        },
+      ],
+      [
+        'a GraphQL error without a known code',
+        json(200, { errors: [{ message: 'Boom', extensions: { code: 'X' } }] }),
+        { code: 'INTERNAL', status: 200, message: 'Boom' },
+      ],
+      [
+        'HTTP 500 without a GraphQL body',
+        { status: 500, body: 'Internal Server Error' },
+        {
+          code: 'INTERNAL',
+          status: 500,
+          message: expect.stringContaining('answered HTTP 500'),
+        },
+      ],
+      [
+        'HTTP 503 from a gateway',
+        { status: 503, body: '<html>down</html>' },
+        { code: 'UNAVAILABLE', status: 503 },
+      ],
+      [
+        'HTTP 404: a Backstage without the styrmin plugin',
+        { status: 404, body: '' },
+        {
+          code: 'UNAVAILABLE',
+          status: 404,
+          message: expect.stringContaining(
+            'answered HTTP 404 Not Found without a GraphQL response',
+          ),
+        },
+      ],
+      [
+        'HTTP 200 that is not GraphQL (the app, not the backend)',
+        {
+          status: 200,
+          headers: { 'Content-Type': 'text/html' },
+          body: '<!doctype html>',
+        },
+        { code: 'UNAVAILABLE', status: 200 },
+      ],
+      [
+        'HTTP 200 with neither data nor errors',
+        json(200, { data: null }),
+        {
+          code: 'INTERNAL',
+          status: 200,
+          message: expect.stringContaining('without data'),
+        },
+      ],
+    ])('maps %s', async (_, answer, expected) => {
+      const error = await failure(answer);
+      expect(error).toMatchObject({ name: 'StyrminApiError', ...expected });
+    });
+
+    it('keeps every GraphQL error', async () => {
+      const errors = [
+        { message: 'a', extensions: { code: 'NOT_FOUND' } },
+        { message: 'b', path: ['server'], extensions: { code: 'INTERNAL' } },
+      ];
+      const error = await failure(json(200, { errors }));
+      expect(error.errors).toEqual(errors);
+    });
+
+    it('maps a network failure to UNAVAILABLE without a status', async () => {
+      const closed = startFakeBackend();
+      const url = await closed.listen();
+      await closed.close();
+
+      const error = await StyrminClient.create({ baseUrl: url, token })
+        .serverInfo()
+        .catch(e => e);
+
+      expect(error).toBeInstanceOf(StyrminApiError);
+      expect(error.code).toBe('UNAVAILABLE');
+      expect(error.status).toBeUndefined();
+      expect(error.message).toMatch(
+        new RegExp(
+          `^Could not reach the Styrmin server at ${url}/graphql: .*ECONNREFUSED`,
+        ),
+      );
+      expectNoToken(error);
+    });
+  });
+});

@@ -1,0 +1,15 @@
+import { Environment } from './config/resolveConfig';
+
+/** Where styrminctl writes: `process.stdout`, or a test's collector. */
+export interface CliWriter {
+  write(text: string): unknown;
+  /** Colours are used only on a terminal. */
+  isTTY?: boolean;
+}
+
+/** The process around styrminctl, passed in so that tests run it in-process. */
+export interface CliIo {
+  stdout: CliWriter;
+  stderr: CliWriter;
+  env: Environment;
+}

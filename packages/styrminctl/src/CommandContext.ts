@@ -1,0 +1,51 @@
+import { StyrminClient } from '@styrmin/sdk';
+import { CliIo } from './CliIo';
+import { ConfigFlags, resolveConfig } from './config/resolveConfig';
+import { formatOutput, OutputFormat } from './output';
+
+/** The options every command accepts, declared on the program. */
+export interface GlobalOptions extends ConfigFlags {
+  output: OutputFormat;
+}
+
+/**
+ * What a command needs besides its own arguments: a client for the configured server, and
+ * a printer for its result in the chosen output format. Both read the global options when
+ * a command runs, since commander parses them only then.
+ */
+export class CommandContext {
+  readonly #io: CliIo;
+  readonly #globalOptions: () => GlobalOptions;
+
+  static create(options: {
+    io: CliIo;
+    globalOptions: () => GlobalOptions;
+  }): CommandContext {
+    return new CommandContext(options.io, options.globalOptions);
+  }
+
+  private constructor(io: CliIo, globalOptions: () => GlobalOptions) {
+    this.#io = io;
+    this.#globalOptions = globalOptions;
+  }
+
+  /** A client for the server that the flags, the environment or the config file name. */
+  async client(): Promise<StyrminClient> {
+    const { pluginUrl, token } = await resolveConfig({
+      flags: this.#globalOptions(),
+      env: this.#io.env,
+    });
+    return StyrminClient.create({ baseUrl: pluginUrl, token });
+  }
+
+  /** Prints a command's result, a record or a list of records, to stdout. */
+  print(value: unknown): void {
+    const { stdout, env } = this.#io;
+    stdout.write(
+      formatOutput(value, {
+        format: this.#globalOptions().output,
+        color: Boolean(stdout.isTTY) && !env.NO_COLOR,
+      }),
+    );
+  }
+}

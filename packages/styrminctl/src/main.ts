@@ -1,0 +1,90 @@
+import { StyrminApiError } from '@styrmin/sdk';
+import { Command, CommanderError, Option } from 'commander';
+import { version } from '../package.json';
+import { CliIo } from './CliIo';
+import { CommandContext, GlobalOptions } from './CommandContext';
+import { registerServerCommands } from './commands/server';
+import { outputFormats } from './output';
+import { UsageError } from './UsageError';
+
+/** The exit codes of styrminctl, as the README documents them. */
+const ExitCode = {
+  success: 0,
+  /** The Styrmin API refused or failed the request. */
+  apiError: 1,
+  /** styrminctl was called or configured wrongly. */
+  usageError: 2,
+} as const;
+
+/**
+ * Runs styrminctl with the arguments after the program name and returns the exit code.
+ * Nothing here touches `process`, so tests run it in-process.
+ */
+export async function main(argv: string[], io: CliIo): Promise<number> {
+  const program = createProgram(io);
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return ExitCode.success;
+  } catch (error) {
+    return report(error, io);
+  }
+}
+
+function createProgram(io: CliIo): Command {
+  // Set before the commands are added, which inherit them: commander throws instead of
+  // exiting, and writes to the given streams.
+  const program = new Command('styrminctl')
+    .exitOverride()
+    .configureOutput({
+      writeOut: text => io.stdout.write(text),
+      writeErr: text => io.stderr.write(text),
+    })
+    .showHelpAfterError('(add --help for usage)');
+
+  // No option shows a default taken from the environment, so --help never prints a token.
+  program
+    .description('The Styrmin command line for admins')
+    .version(version)
+    .option(
+      '--url <url>',
+      'base URL of the Backstage backend, for example http://localhost:7007 (env: STYRMIN_URL)',
+    )
+    .option(
+      '--token <token>',
+      'Backstage token sent as "Authorization: Bearer <token>" (env: STYRMIN_TOKEN)',
+    )
+    .option(
+      '--config <file>',
+      'config file (env: STYRMIN_CONFIG; default: $XDG_CONFIG_HOME/styrmin/config.yaml or ~/.config/styrmin/config.yaml)',
+    )
+    .addOption(
+      new Option('-o, --output <format>', 'output format')
+        .choices(outputFormats)
+        .default('table'),
+    );
+
+  const context = CommandContext.create({
+    io,
+    globalOptions: () => program.opts<GlobalOptions>(),
+  });
+  registerServerCommands(program, context);
+  return program;
+}
+
+function report(error: unknown, io: CliIo): number {
+  if (error instanceof CommanderError) {
+    // Commander has already written its message or the help.
+    return error.exitCode === 0 ? ExitCode.success : ExitCode.usageError;
+  }
+  if (error instanceof UsageError) {
+    io.stderr.write(`Error: ${error.message}\n`);
+    return ExitCode.usageError;
+  }
+  if (error instanceof StyrminApiError) {
+    io.stderr.write(`Error [${error.code}]: ${error.message}\n`);
+    return ExitCode.apiError;
+  }
+  // An unexpected failure is no usage error: report it like a failed request.
+  io.stderr.write(`Error: ${error instanceof Error ? error.message : error}\n`);
+  return ExitCode.apiError;
+}

@@ -1,0 +1,2 @@
+export { formatOutput, outputFormats } from './formatOutput';
+export type { OutputFormat } from './formatOutput';
