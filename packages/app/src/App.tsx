@@ -1,8 +1,8 @@
 import { createApp } from '@backstage/frontend-defaults';
 import catalogPlugin from '@backstage/plugin-catalog/alpha';
 import { navModule } from './modules/nav';
-import { homeModule } from './modules/home';
 
+// The other plugins, Styrmin's included, are discovered through `app.packages: all`.
 export default createApp({
-  features: [catalogPlugin, navModule, homeModule],
+  features: [catalogPlugin, navModule],
 });

@@ -1,3 +1,8 @@
-import { createRouteRef } from '@backstage/frontend-plugin-api';
+import { createRouteRef } from '@backstage/core-plugin-api';
 
-export const rootRouteRef = createRouteRef();
+/**
+ * The Styrmin page. A legacy route ref, which the new frontend system accepts too.
+ */
+export const rootRouteRef = createRouteRef({
+  id: 'styrmin',
+});

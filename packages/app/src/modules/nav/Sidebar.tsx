@@ -33,9 +33,9 @@ export const SidebarContent = NavContentBlueprint.make({
           </SidebarGroup>
           <SidebarDivider />
           <SidebarGroup label="Menu" icon={<MenuIcon />}>
-            {nav.take('page:home')}
             {nav.take('page:catalog')}
             {nav.take('page:scaffolder')}
+            {nav.take('page:styrmin')}
             <SidebarDivider />
             <SidebarScrollWrapper>
               {nav.rest({ sortBy: 'title' })}

@@ -1,0 +1,52 @@
+import {
+  ApiBlueprint,
+  createFrontendPlugin,
+  discoveryApiRef,
+  fetchApiRef,
+  PageBlueprint,
+} from '@backstage/frontend-plugin-api';
+import DirectionsBoatIcon from '@material-ui/icons/DirectionsBoat';
+import { StyrminClient, styrminApiRef } from './api';
+import { rootRouteRef } from './routes';
+
+// Styrmin is the helmsman; Material UI v4 has no ship's wheel, so a boat it is.
+const icon = <DirectionsBoatIcon />;
+
+const page = PageBlueprint.make({
+  params: {
+    path: '/styrmin',
+    routeRef: rootRouteRef,
+    // The title and icon make the app's navigation list the page.
+    title: 'Styrmin',
+    icon,
+    loader: () =>
+      import('./components/StyrminHomePage').then(m => <m.StyrminHomePage />),
+  },
+});
+
+const api = ApiBlueprint.make({
+  params: defineParams =>
+    defineParams({
+      api: styrminApiRef,
+      deps: { discoveryApi: discoveryApiRef, fetchApi: fetchApiRef },
+      factory: ({ discoveryApi, fetchApi }) =>
+        new StyrminClient({ discoveryApi, fetchApi }),
+    }),
+});
+
+/**
+ * The Styrmin plugin for the new frontend system. `app.packages: all` discovers it as the
+ * default export of `@styrmin/plugin-styrmin/alpha`.
+ *
+ * @alpha
+ */
+export default createFrontendPlugin({
+  pluginId: 'styrmin',
+  title: 'Styrmin',
+  icon,
+  info: { packageJson: () => import('../package.json') },
+  routes: {
+    root: rootRouteRef,
+  },
+  extensions: [page, api],
+});

@@ -1,0 +1,2 @@
+export { ServerOverview } from './ServerOverview';
+export type { ServerOverviewProps } from './ServerOverview';

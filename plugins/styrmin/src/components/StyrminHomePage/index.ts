@@ -1,0 +1,1 @@
+export { LegacyStyrminHomePage, StyrminHomePage } from './StyrminHomePage';
