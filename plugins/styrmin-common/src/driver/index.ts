@@ -1,0 +1,31 @@
+export { DriverMetadata } from './DriverMetadata';
+export { DriverInfo } from './DriverInfo';
+export { HelmChart, HelmChartSource } from './HelmChart';
+export { DriverComponent } from './DriverComponent';
+export { DriverParameter, type DriverParameterType } from './DriverParameter';
+export { DriverService } from './DriverService';
+export { DriverAction, DriverActionFunction } from './DriverAction';
+export {
+  DRIVER_API_VERSION,
+  DRIVER_KIND,
+  DriverSpec,
+  DriverVersionSpec,
+} from './DriverSpec';
+export {
+  formatDriverSpecPath,
+  type DriverSpecLocation,
+  type DriverSpecPath,
+  type DriverSpecProblem,
+} from './DriverSpecProblem';
+export { parseDriverSpec, type ParseDriverSpecResult } from './parseDriverSpec';
+export {
+  parametersJsonSchema,
+  type ParametersJsonSchema,
+} from './parametersJsonSchema';
+export {
+  compileValuesTemplate,
+  renderValuesTemplate,
+  type ValuesTemplateContext,
+} from './renderValuesTemplate';
+export { ValuesTemplateError } from './ValuesTemplateError';
+export { driverSpecFields, type DriverSpecField } from './driverSpecFields';

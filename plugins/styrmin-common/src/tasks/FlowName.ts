@@ -1,0 +1,25 @@
+import { defineDomainEnum } from '../domain/domainEnum';
+
+/**
+ * The flows that the server submits: each task type has one, and the remediator maps a
+ * reconciliation diff to one of the first four.
+ *
+ * @public
+ */
+export const FlowName = defineDomainEnum('flow name', {
+  CREATE_INSTANCE:
+    'Deploys the first instance of a deployment (task create_instance).',
+  UPDATE_INSTANCE:
+    'Applies a new instance of the same application driver version (task update_instance).',
+  UPGRADE_INSTANCE:
+    'Applies a new instance of another application driver version, with the upgrade hook (task upgrade_instance).',
+  DELETE:
+    'Removes the workload of a deployment from its cluster and leaves a tombstone (task delete_deployment).',
+  STOP_COMPONENTS: 'Scales components to 0 pods (task stop_components).',
+  START_COMPONENTS:
+    'Restores components to their replica count (task start_components).',
+  RUN_JOB: 'Runs commands in a Job of the deployment (task run_job).',
+});
+
+/** @public */
+export type FlowName = (typeof FlowName.values)[number];

@@ -1,0 +1,239 @@
+/*
+ * Writes docs/driver-api.md, the Driver API reference, from the zod schemas of
+ * driver.styrmin.yml (plugins/styrmin-common/src/driver) and the rules below.
+ *
+ *   node -r @backstage/cli/config/nodeTransform.cjs scripts/generate-driver-api-docs.ts
+ *   node -r @backstage/cli/config/nodeTransform.cjs scripts/generate-driver-api-docs.ts --check
+ *
+ * With --check it writes nothing and exits 1 when docs/driver-api.md is not what it would
+ * write, so that CI catches a schema change without its reference.
+ */
+import {
+  driverSpecFields,
+  DriverSpecField,
+} from '@styrmin/plugin-styrmin-common';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+// prettier 2 ships no types: these are the two functions this script uses.
+const prettier: {
+  resolveConfig: { sync(file: string): Record<string, unknown> | null };
+  format(source: string, options: Record<string, unknown>): string;
+} = require('prettier');
+
+const OUTPUT = join(__dirname, '..', 'docs', 'driver-api.md');
+
+/** The sections of the reference, in order; each takes the fields under its prefixes. */
+const SECTIONS: Array<{ title: string; prefixes: string[]; intro: string }> = [
+  {
+    title: 'apiVersion, kind, metadata',
+    prefixes: ['apiVersion', 'kind', 'metadata'],
+    intro:
+      'What the document is, and which application driver it is a version of.',
+  },
+  {
+    title: 'spec, spec.version, spec.supported_versions',
+    prefixes: ['spec', 'spec.version', 'spec.supported_versions'],
+    intro:
+      'The application driver version, and the application versions it deploys. Ranges use the syntax of the npm `semver` package.',
+  },
+  {
+    title: 'spec.info',
+    prefixes: ['spec.info'],
+    intro: 'What the driver pages show.',
+  },
+  {
+    title: 'spec.helm',
+    prefixes: ['spec.helm'],
+    intro:
+      'The chart and where it comes from. A chart in a directory of the driver is part of the driver version; the other sources are read by the agent when it deploys.',
+  },
+  {
+    title: 'spec.components',
+    prefixes: ['spec.components'],
+    intro:
+      "The components, by name. Styrmin applies the overrides users set on a deployment after the chart renders: env vars, the image override, command and args to the component container; the replica override to every Deployment and StatefulSet the selector matches. The replica count is, in order of precedence, the replica override, the driver default (`replicas`, or 1 for a singleton), the chart's count.",
+  },
+  {
+    title: 'spec.parameters',
+    prefixes: ['spec.parameters'],
+    intro:
+      "The parameters, by name; `type` says which fields apply. When a deployment changes to a driver version that no longer declares a parameter, Styrmin drops the parameter's value if it equals the parameter's default in the current driver version, and otherwise refuses the change (`RETIRED_PARAMETER_VALUE`).",
+  },
+  {
+    title: 'spec.services',
+    prefixes: ['spec.services'],
+    intro: 'The network endpoints, each created as a Kubernetes Service.',
+  },
+  {
+    title: 'spec.actions',
+    prefixes: ['spec.actions'],
+    intro:
+      'The actions, each a function the driver runs at a hook and mode. `prompts` are typed like `spec.parameters`.',
+  },
+];
+
+const RULES = `## Rules across fields
+
+Loading a driver version (\`styrminctl drivers load\`, \`styrminctl drivers validate\`)
+reports every problem at once, each with its file, the path of the field and its line and
+column. Besides the types above:
+
+- Unknown fields are errors, at every level.
+- A parameter's (or prompt's) \`default\` obeys its own type, \`minimum\`/\`maximum\`,
+  \`min_length\`/\`max_length\`, \`pattern\` and \`values\`; a lower bound is not above its
+  upper bound; a \`pattern\` is a valid regular expression; \`values\` has no duplicates.
+- A singleton component has no \`replicas\` above 1.
+- Names are unique: component and parameter names as keys of their maps, service and action
+  names within their lists.
+- \`spec.services[].component\` and \`spec.actions[].components[]\` name declared components.
+- Paths (\`values_template\`, a chart \`directory\`, action modules) are relative to
+  driver.styrmin.yml and stay inside the driver: no \`..\`, no absolute path, no symbolic
+  link that points outside. Each file is at most 1 MiB and a driver version's files at
+  most 10 MiB by default.
+- The values template compiles; each action's module exists and has the export named
+  (checked by reading the module, never by running it), and the modules it imports from
+  the driver exist.
+- A chart in a directory has a Chart.yaml whose \`name\` and \`version\` equal
+  \`spec.helm.main.chart\` and \`spec.helm.main.version\`.
+
+A driver version's content digest is sha256 over driver.styrmin.yml, the values template,
+the action modules with the modules they import and the chart directory. Loading a version
+again with the same digest changes nothing; with another digest it is refused
+(\`CONFLICT\`).
+
+## Values templates
+
+\`spec.helm.main.values_template\` is a [nunjucks](https://mozilla.github.io/nunjucks/)
+template that renders the chart values from the context of an instance. It sees the context
+and nunjucks' built-in filters and globals, nothing else: no file can be included,
+imported or extended, and names that lead out of the context (\`constructor\`,
+\`__proto__\`, \`prototype\`, ...) cannot be read. Autoescaping is off. Outputting an
+undefined variable is an error that names the template line; use \`default\` or
+\`is defined\` for optional values, and \`dump\` to write a string as one quoted YAML scalar.
+Component overrides (env vars, images, command and args, replicas) are not in the values:
+Styrmin applies them after the chart renders.
+
+## Actions and the steps of a task
+
+An action is an export of a JavaScript or TypeScript module of the driver. The agent runs
+it in a child process, at its hook and mode, with one argument: the context, the answers
+to its prompts, the action primitives (\`stopComponents\`, \`startComponents\`,
+\`executeCommands\`, \`upgradeDeploymentVersion\`, ...) and an abort signal. One run of a
+hook's mode is one step (for example "Run the upgrade pre-hook").
+
+- When the Job that \`executeCommands\` starts fails, Styrmin stores the end of the Job's
+  output on the hook step that runs the action: the last 200 lines, at most 64 KiB. Every
+  signed-in user, including read-only users, can read it on the deployment page and
+  through the API. Do not print secrets, such as passwords or tokens, in action commands.
+- When the flow run of an action crashes, its first log line of level ERROR becomes part of
+  the error of its hook step, which the same users can read. Styrmin replaces the action's
+  API token and some common forms of secrets in that line with \`<redacted>\`, but not every
+  form, so do not write secrets to the logs of an action.
+- \`executeCommands\` names its Job \`<release reference>-job\`, in the deployment's
+  namespace, with the label \`styrmin.io/action-job=true\`. The Job ends at its first failed
+  pod and stays in the cluster after it ends. The next \`executeCommands\` call on the same
+  deployment, in the same action or in a later one, deletes that Job and its pods once the
+  Job has ended (completed or failed), then creates its own Job. The hook step shows a line
+  that names the deleted Job. An action can therefore call \`executeCommands\` several
+  times, and each upgrade of a deployment can run its upgrade action again.
+- The \`executeCommands\` call fails, and deletes nothing, when the Job of that name is
+  still running, for example because another change of the deployment runs its action at
+  the same time. It also fails when a Job of that name exists that no driver action
+  created.
+- \`stopComponents\`, \`startComponents\` and \`upgradeDeploymentVersion\` link the task they
+  start to the hook step that runs the action. The deployment page lists the started task
+  under that step, and the hook's task result includes the started task's result.
+- API calls that an action makes through \`@styrmin/sdk\` instead of these primitives are
+  not linked: the tasks they start appear as separate entries, and the hook's task result
+  does not include them.
+`;
+
+const cell = (text: string) => text.replace(/\|/g, '\\|');
+
+function row(field: DriverSpecField) {
+  const only = field.only
+    ? ` Only with \`type\` ${field.only.map(kind => `\`${kind}\``).join(', ')}.`
+    : '';
+  return `| \`${cell(field.path)}\` | \`${cell(field.type)}\` | ${
+    field.required ? 'yes' : 'no'
+  } | ${
+    field.default === undefined ? '' : `\`${cell(field.default)}\``
+  } | ${cell(field.description)}${only} |`;
+}
+
+function render(): string {
+  const fields = driverSpecFields();
+  // The section whose prefix matches the field most closely: `spec.info.icon` goes to
+  // spec.info, not to the section that holds `spec` itself.
+  const matches = (path: string, prefix: string) =>
+    path === prefix ||
+    path.startsWith(`${prefix}.`) ||
+    path.startsWith(`${prefix}[`);
+  const sectionOf = (field: DriverSpecField) => {
+    let best:
+      | { section: (typeof SECTIONS)[number]; length: number }
+      | undefined;
+    for (const section of SECTIONS) {
+      for (const prefix of section.prefixes) {
+        if (
+          matches(field.path, prefix) &&
+          prefix.length > (best?.length ?? -1)
+        ) {
+          best = { section, length: prefix.length };
+        }
+      }
+    }
+    return best?.section;
+  };
+  const unplaced = fields.filter(field => !sectionOf(field));
+  if (unplaced.length > 0) {
+    throw new Error(
+      `Fields without a section: ${unplaced.map(f => f.path).join(', ')}`,
+    );
+  }
+  const sections = SECTIONS.map(section => {
+    const rows = fields.filter(field => sectionOf(field) === section).map(row);
+    const table = [
+      '| Field | Type | Required | Default | Description |',
+      '| --- | --- | --- | --- | --- |',
+      ...rows,
+    ].join('\n');
+    return [`### ${section.title}`, section.intro, table].join('\n\n');
+  });
+  return [
+    '# Driver API',
+    '<!-- Generated by scripts/generate-driver-api-docs.ts from the zod schemas in plugins/styrmin-common/src/driver. Do not edit: change the schemas and run the script. -->',
+    'An application driver version is a directory whose `driver.styrmin.yml` says how Styrmin deploys and operates one application: the Helm chart and the values template, the components, the parameters users set, the services to create and the actions to run at lifecycle hooks. `drivers/` in this repository holds examples.',
+    '## Fields',
+    'Required: whether the field must be present when its parent is. `<name>` stands for a key of a map, `[]` for each entry of a list.',
+    ...sections,
+    RULES,
+  ].join('\n\n');
+}
+
+function main() {
+  const options = prettier.resolveConfig.sync(OUTPUT) ?? {};
+  const markdown = prettier.format(render(), {
+    ...options,
+    parser: 'markdown',
+  });
+  if (process.argv.includes('--check')) {
+    let committed = '';
+    try {
+      committed = readFileSync(OUTPUT, 'utf8');
+    } catch {
+      // A missing file is stale too.
+    }
+    if (committed !== markdown) {
+      console.error(
+        'docs/driver-api.md is stale: run node -r @backstage/cli/config/nodeTransform.cjs scripts/generate-driver-api-docs.ts',
+      );
+      process.exit(1);
+    }
+    return;
+  }
+  writeFileSync(OUTPUT, markdown);
+}
+
+main();
