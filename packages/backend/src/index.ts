@@ -37,6 +37,8 @@ backend.add(import('@backstage/plugin-search-backend-module-catalog'));
 backend.add(import('@backstage/plugin-user-settings-backend'));
 backend.add(import('@backstage/plugin-notifications-backend'));
 backend.add(import('@backstage/plugin-signals-backend'));
+// The event bus between plugins; on PostgreSQL it also carries events between replicas.
+backend.add(import('@backstage/plugin-events-backend'));
 
 backend.add(import('@styrmin/plugin-styrmin-backend'));
 
