@@ -23,11 +23,9 @@ backend.add(
   import('@backstage/plugin-scaffolder-backend-module-notifications'),
 );
 
-// Until Styrmin's role policy lands, every signed-in user may do everything.
+// Styrmin's role policy: administrator, operator and read-only, from styrmin.roles.
 backend.add(import('@backstage/plugin-permission-backend'));
-backend.add(
-  import('@backstage/plugin-permission-backend-module-allow-all-policy'),
-);
+backend.add(import('@styrmin/plugin-permission-backend-module-styrmin'));
 
 // Search: PostgreSQL's full-text engine when the database is PostgreSQL, Lunr in memory otherwise.
 backend.add(import('@backstage/plugin-search-backend'));

@@ -1,0 +1,8 @@
+/***/
+/**
+ * The styrmin module for @backstage/plugin-permission-backend
+ *
+ * @packageDocumentation
+ */
+
+export { permissionModuleStyrmin as default } from './module';
