@@ -100,7 +100,8 @@ column. Besides the types above:
 A driver version's content digest is sha256 over driver.styrmin.yml, the values template,
 the action modules with the modules they import and the chart directory. Loading a version
 again with the same digest changes nothing; with another digest it is refused
-(\`CONFLICT\`).
+(\`CONFLICT\`). Where drivers are loaded from (a directory, git, files a client sends) and
+who may load them: [Loading application drivers](loading-drivers.md).
 
 ## Values templates
 

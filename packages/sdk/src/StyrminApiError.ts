@@ -1,4 +1,7 @@
-import { StyrminErrorCode } from '@styrmin/plugin-styrmin-common';
+import {
+  StyrminErrorCode,
+  StyrminProblem,
+} from '@styrmin/plugin-styrmin-common';
 
 /**
  * One entry of the `errors` list of a Styrmin GraphQL answer.
@@ -30,6 +33,8 @@ export interface StyrminApiErrorOptions {
   field?: string;
   /** Every GraphQL error of the answer, in the server's order. */
   errors?: ReadonlyArray<StyrminGraphQLError>;
+  /** The problems of the input that failed validation. */
+  problems?: ReadonlyArray<StyrminProblem>;
   cause?: unknown;
 }
 
@@ -49,6 +54,11 @@ export class StyrminApiError extends Error {
   readonly status?: number;
   readonly field?: string;
   readonly errors: ReadonlyArray<StyrminGraphQLError>;
+  /**
+   * With `VALIDATION_FAILED` of a document (a driver): every problem the server found, each
+   * with its file, field path, line and column where it has them. Empty otherwise.
+   */
+  readonly problems: ReadonlyArray<StyrminProblem>;
 
   constructor(options: StyrminApiErrorOptions) {
     super(
@@ -59,5 +69,6 @@ export class StyrminApiError extends Error {
     this.status = options.status;
     this.field = options.field;
     this.errors = options.errors ?? [];
+    this.problems = options.problems ?? [];
   }
 }

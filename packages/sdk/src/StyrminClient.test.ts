@@ -7,7 +7,13 @@ import {
 } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
-import { serverInfoOperation } from './operations';
+import {
+  driverOperation,
+  driversOperation,
+  driverVersionOperation,
+  loadDriverOperation,
+  serverInfoOperation,
+} from './operations';
 import { StyrminApiError } from './StyrminApiError';
 import { StyrminClient } from './StyrminClient';
 
@@ -126,6 +132,86 @@ describe('StyrminClient', () => {
         operationName: 'ServerInfo',
       });
     });
+  });
+
+  describe('the driver operations', () => {
+    it.each([
+      [
+        'drivers',
+        (client: StyrminClient) => client.drivers(),
+        driversOperation,
+        {},
+        { drivers: [{ name: 'infrahub' }] },
+        [{ name: 'infrahub' }],
+      ],
+      [
+        'driver',
+        (client: StyrminClient) => client.driver('infrahub'),
+        driverOperation,
+        { name: 'infrahub' },
+        { driver: { name: 'infrahub' } },
+        { name: 'infrahub' },
+      ],
+      [
+        'driver, not loaded',
+        (client: StyrminClient) => client.driver('gitlab'),
+        driverOperation,
+        { name: 'gitlab' },
+        { driver: null },
+        undefined,
+      ],
+      [
+        'driverVersion',
+        (client: StyrminClient) =>
+          client.driverVersion({ name: 'infrahub', version: '1.0.0' }),
+        driverVersionOperation,
+        { name: 'infrahub', version: '1.0.0' },
+        { driverVersion: { version: '1.0.0' } },
+        { version: '1.0.0' },
+      ],
+      [
+        'driverVersion, not loaded',
+        (client: StyrminClient) =>
+          client.driverVersion({ name: 'infrahub', version: '9.0.0' }),
+        driverVersionOperation,
+        { name: 'infrahub', version: '9.0.0' },
+        { driverVersion: null },
+        undefined,
+      ],
+      [
+        'loadDriver',
+        (client: StyrminClient) =>
+          client.loadDriver({
+            source: 'GIT',
+            url: 'https://github.com/opsmill/drivers.git',
+            ref: 'v1',
+          }),
+        loadDriverOperation,
+        {
+          input: {
+            source: 'GIT',
+            url: 'https://github.com/opsmill/drivers.git',
+            ref: 'v1',
+          },
+        },
+        { loadDriver: { created: true, driverVersion: { version: '1.0.0' } } },
+        { created: true, driverVersion: { version: '1.0.0' } },
+      ],
+    ])(
+      '%s posts its operation and variables and returns the result',
+      async (_, call, operation, variables, data, expected) => {
+        backend.answer(json(200, { data }));
+
+        await expect(
+          call(StyrminClient.create({ baseUrl, token })),
+        ).resolves.toEqual(expected);
+        expect(JSON.parse(backend.requests[0].body)).toEqual({
+          query: operation.document,
+          variables,
+          operationName: operation.operationName,
+        });
+      },
+    );
   });
 
   describe('request', () => {
@@ -312,6 +398,36 @@ describe('StyrminClient', () => {
     ])('maps %s', async (_, answer, expected) => {
       const error = await failure(answer);
       expect(error).toMatchObject({ name: 'StyrminApiError', ...expected });
+    });
+
+    it('carries the problems of a document that failed validation', async () => {
+      const problems = [
+        {
+          file: 'driver.styrmin.yml',
+          path: 'spec.actions[0].hook',
+          line: 96,
+          column: 13,
+          message: 'Invalid option',
+        },
+        { file: 'chart/big.yaml', message: 'Is too large' },
+      ];
+      const error = await failure(
+        json(200, {
+          data: null,
+          errors: [
+            {
+              message: 'The driver has 2 problems',
+              extensions: {
+                code: 'VALIDATION_FAILED',
+                problems: [...problems, 'not a problem', { line: 1 }],
+              },
+            },
+          ],
+        }),
+      );
+      expect(error.code).toBe('VALIDATION_FAILED');
+      expect(error.problems).toEqual(problems);
+      expect((await failure(json(200, { data: null }))).problems).toEqual([]);
     });
 
     it('keeps every GraphQL error', async () => {

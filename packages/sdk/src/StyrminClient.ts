@@ -1,4 +1,12 @@
 import {
+  Driver,
+  driverOperation,
+  driversOperation,
+  DriverVersion,
+  driverVersionOperation,
+  LoadDriverInput,
+  loadDriverOperation,
+  LoadDriverResult,
   serverInfoOperation,
   ServerInfo,
   StyrminOperation,
@@ -75,6 +83,34 @@ export class StyrminClient {
   /** The server that answers: its version, installation and database. */
   serverInfo(): Promise<ServerInfo> {
     return this.#execute(serverInfoOperation);
+  }
+
+  /** Every application driver with its loaded versions, by name. */
+  drivers(): Promise<Driver[]> {
+    return this.#execute(driversOperation);
+  }
+
+  /** One application driver, or undefined when no version of it is loaded. */
+  driver(name: string): Promise<Driver | undefined> {
+    return this.#execute(driverOperation, { name });
+  }
+
+  /** One application driver version, or undefined when it is not loaded. */
+  driverVersion(options: {
+    name: string;
+    version: string;
+  }): Promise<DriverVersion | undefined> {
+    return this.#execute(driverVersionOperation, options);
+  }
+
+  /**
+   * Loads an application driver version. A version loaded before with the same content
+   * comes back with `created: false`; with other content the call fails with `CONFLICT`,
+   * and a driver with problems with `VALIDATION_FAILED` and the problems in
+   * {@link StyrminApiError.problems}.
+   */
+  loadDriver(input: LoadDriverInput): Promise<LoadDriverResult> {
+    return this.#execute(loadDriverOperation, { input });
   }
 
   /**

@@ -11,4 +11,17 @@ export type {
   StyrminGraphQLError,
 } from './StyrminApiError';
 export { styrminPluginUrl } from './styrminPluginUrl';
-export type { DatabaseEngine, ServerInfo } from './operations';
+export type {
+  DatabaseEngine,
+  Driver,
+  DriverSource,
+  DriverVersion,
+  DriverVersionAction,
+  DriverVersionComponent,
+  DriverVersionParameter,
+  DriverVersionService,
+  DriverVersionSummary,
+  LoadDriverInput,
+  LoadDriverResult,
+  ServerInfo,
+} from './operations';

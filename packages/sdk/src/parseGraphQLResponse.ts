@@ -1,4 +1,7 @@
-import { StyrminErrorCode } from '@styrmin/plugin-styrmin-common';
+import {
+  StyrminErrorCode,
+  StyrminProblem,
+} from '@styrmin/plugin-styrmin-common';
 import { StyrminApiError, StyrminGraphQLError } from './StyrminApiError';
 
 /** What arrived from the GraphQL endpoint: enough to interpret, nothing of the request. */
@@ -45,7 +48,19 @@ export function parseGraphQLResponse<TData>(answer: GraphQLHttpAnswer): TData {
     status: answer.status,
     field: errors[0]?.extensions?.field,
     errors,
+    problems: problemsOf(errors[0]),
   });
+}
+
+/** The `extensions.problems` of an error, keeping only entries that are problems. */
+function problemsOf(error: StyrminGraphQLError | undefined): StyrminProblem[] {
+  const problems = error?.extensions?.problems;
+  return Array.isArray(problems)
+    ? problems.filter(
+        (problem): problem is StyrminProblem =>
+          isRecord(problem) && typeof problem.message === 'string',
+      )
+    : [];
 }
 
 function failureCode(

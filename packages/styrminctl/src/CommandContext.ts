@@ -38,14 +38,21 @@ export class CommandContext {
     return StyrminClient.create({ baseUrl: pluginUrl, token });
   }
 
-  /** Prints a command's result, a record or a list of records, to stdout. */
-  print(value: unknown): void {
+  /**
+   * Prints a command's result, a record or a list of records, to stdout. `table` is what
+   * the table format shows instead, when the result is too deep to read as rows; JSON and
+   * YAML always print the result itself.
+   */
+  print(value: unknown, options: { table?: unknown } = {}): void {
     const { stdout, env } = this.#io;
+    const format = this.#globalOptions().output;
     stdout.write(
-      formatOutput(value, {
-        format: this.#globalOptions().output,
-        color: Boolean(stdout.isTTY) && !env.NO_COLOR,
-      }),
+      formatOutput(
+        format === 'table' && options.table !== undefined
+          ? options.table
+          : value,
+        { format, color: Boolean(stdout.isTTY) && !env.NO_COLOR },
+      ),
     );
   }
 }

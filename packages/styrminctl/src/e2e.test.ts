@@ -1,14 +1,13 @@
-import { AddressInfo } from 'node:net';
 import {
   createMockDirectory,
   mockCredentials,
-  mockServices,
-  startTestBackend,
-  TestDatabases,
 } from '@backstage/backend-test-utils';
-import styrminPlugin from '@styrmin/plugin-styrmin-backend';
 import { parse } from 'yaml';
 import { createTestIo } from './__testUtils__/createTestIo';
+import {
+  startStyrminBackend,
+  testDatabases,
+} from './__testUtils__/startStyrminBackend';
 import { main } from './main';
 
 jest.setTimeout(60_000);
@@ -29,21 +28,7 @@ const SERVER_QUERY = /* GraphQL */ `
   }
 `;
 
-/**
- * Every database Styrmin supports; PostgreSQL runs when the environment names a server
- * (`source scripts/postgres.sh && styrmin_pg_start`).
- */
-const databases = TestDatabases.create({
-  ids: [
-    'POSTGRES_18',
-    'POSTGRES_17',
-    'POSTGRES_16',
-    'POSTGRES_15',
-    'POSTGRES_14',
-    'POSTGRES_13',
-    'SQLITE_3',
-  ],
-});
+const databases = testDatabases();
 
 describe.each(databases.eachSupportedId())(
   'styrminctl against a backend with the styrmin plugin on %s',
@@ -54,21 +39,7 @@ describe.each(databases.eachSupportedId())(
     let expected: Record<string, any>;
 
     beforeAll(async () => {
-      const knex = await databases.init(databaseId);
-      const backend = await startTestBackend({
-        // Imported statically: jest runs this package's dynamic import() natively, which
-        // needs --experimental-vm-modules.
-        features: [
-          styrminPlugin,
-          mockServices.database.factory({ knex }),
-          // As in production: a request without a token is not taken for a user's.
-          mockServices.httpAuth.factory({
-            defaultCredentials: mockCredentials.none(),
-          }),
-        ],
-      });
-      const { port } = backend.server.address() as AddressInfo;
-      url = `http://localhost:${port}`;
+      ({ url } = await startStyrminBackend({ databases, databaseId }));
 
       const response = await fetch(`${url}/api/styrmin/graphql`, {
         method: 'POST',

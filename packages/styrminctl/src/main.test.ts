@@ -34,11 +34,14 @@ describe('main', () => {
     expect(stdout() + stderr()).not.toContain(token);
   });
 
-  it('prints its version and exits 0', async () => {
-    const { io, stdout } = createTestIo({ env });
-    await expect(main(['--version'], io)).resolves.toBe(0);
-    expect(stdout()).toBe(`${version}\n`);
-  });
+  it.each([['--version'], ['-V']])(
+    'prints its version for %s and exits 0',
+    async flag => {
+      const { io, stdout } = createTestIo({ env });
+      await expect(main([flag], io)).resolves.toBe(0);
+      expect(stdout()).toBe(`${version}\n`);
+    },
+  );
 
   it.each<[string, string[], string]>([
     ['no command', [], 'Usage: styrminctl'],

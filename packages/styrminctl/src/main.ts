@@ -1,8 +1,13 @@
+import {
+  formatStyrminProblem,
+  StyrminError,
+} from '@styrmin/plugin-styrmin-common';
 import { StyrminApiError } from '@styrmin/sdk';
 import { Command, CommanderError, Option } from 'commander';
 import { version } from '../package.json';
 import { CliIo } from './CliIo';
 import { CommandContext, GlobalOptions } from './CommandContext';
+import { registerDriversCommands } from './commands/drivers';
 import { registerServerCommands } from './commands/server';
 import { outputFormats } from './output';
 import { UsageError } from './UsageError';
@@ -10,7 +15,7 @@ import { UsageError } from './UsageError';
 /** The exit codes of styrminctl, as the README documents them. */
 const ExitCode = {
   success: 0,
-  /** The Styrmin API refused or failed the request. */
+  /** The Styrmin API refused or failed the request, or a driver has problems. */
   apiError: 1,
   /** styrminctl was called or configured wrongly. */
   usageError: 2,
@@ -22,8 +27,11 @@ const ExitCode = {
  */
 export async function main(argv: string[], io: CliIo): Promise<number> {
   const program = createProgram(io);
+  // `--version` is also an option of `drivers show`, so the program's own long form is
+  // taken as the first argument only; anywhere else the program would swallow it.
+  const args = argv[0] === '--version' ? ['-V', ...argv.slice(1)] : argv;
   try {
-    await program.parseAsync(argv, { from: 'user' });
+    await program.parseAsync(args, { from: 'user' });
     return ExitCode.success;
   } catch (error) {
     return report(error, io);
@@ -44,7 +52,11 @@ function createProgram(io: CliIo): Command {
   // No option shows a default taken from the environment, so --help never prints a token.
   program
     .description('The Styrmin command line for admins')
-    .version(version)
+    .version(
+      version,
+      '-V',
+      'output the version number (also --version, before any command)',
+    )
     .option(
       '--url <url>',
       'base URL of the Backstage backend, for example http://localhost:7007 (env: STYRMIN_URL)',
@@ -68,6 +80,7 @@ function createProgram(io: CliIo): Command {
     globalOptions: () => program.opts<GlobalOptions>(),
   });
   registerServerCommands(program, context);
+  registerDriversCommands(program, context);
   return program;
 }
 
@@ -80,8 +93,12 @@ function report(error: unknown, io: CliIo): number {
     io.stderr.write(`Error: ${error.message}\n`);
     return ExitCode.usageError;
   }
-  if (error instanceof StyrminApiError) {
+  // The server's refusals, and styrminctl's own checks of what it would send.
+  if (error instanceof StyrminApiError || error instanceof StyrminError) {
     io.stderr.write(`Error [${error.code}]: ${error.message}\n`);
+    for (const problem of error.problems ?? []) {
+      io.stderr.write(`${formatStyrminProblem(problem)}\n`);
+    }
     return ExitCode.apiError;
   }
   // An unexpected failure is no usage error: report it like a failed request.

@@ -3,19 +3,28 @@
  *
  * The database is real SQLite, in memory: every start is a fresh installation, and nothing
  * touches the portal's files under .data/. Auth is mocked, so a request without a token acts
- * as a mock user and `Authorization: Bearer mock-none-token` gets 401:
+ * as a mock user and `Authorization: Bearer mock-none-token` gets 401; every permission is
+ * granted. The repository's app-config.yaml applies, so loadDriver may read the example
+ * drivers (styrmin.drivers.allowedDirectories, relative to this package):
  *
  *   curl http://localhost:7007/api/styrmin/graphql -H 'Content-Type: application/json' \
  *     -d '{"query": "{ server { version installationId installedAt database { engine version schemaVersion } } }"}'
+ *   curl http://localhost:7007/api/styrmin/graphql -H 'Content-Type: application/json' \
+ *     -d '{"query": "mutation { loadDriver(input: {source: DIRECTORY, path: \"../../drivers/infrahub/1.0.0\"}) { created driverVersion { digest } } }"}'
  */
 import { createBackend } from '@backstage/backend-defaults';
 import { mockServices } from '@backstage/backend-test-utils';
+import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import knexFactory from 'knex';
 
 const backend = createBackend();
 
 backend.add(mockServices.auth.factory());
 backend.add(mockServices.httpAuth.factory());
+// No permission backend runs here to ask.
+backend.add(
+  mockServices.permissions.factory({ result: AuthorizeResult.ALLOW }),
+);
 backend.add(
   mockServices.database.factory({
     knex: knexFactory({

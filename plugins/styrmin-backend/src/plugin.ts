@@ -2,11 +2,21 @@ import {
   coreServices,
   createBackendPlugin,
 } from '@backstage/backend-plugin-api';
+import { styrminPermissions } from '@styrmin/plugin-styrmin-common';
 import { DatabaseServerInfoStore } from './database/DatabaseServerInfoStore';
+import { DatabaseDriverStore } from './drivers/DatabaseDriverStore';
+import { DriverLoader } from './drivers/DriverLoader';
+import { ServerDirectoryPolicy } from './drivers/ServerDirectoryPolicy';
+import { DatabaseFlowRunStore } from './flows/DatabaseFlowRunStore';
+import { FlowRegistry } from './flows/FlowRegistry';
+import { FlowRunBroker } from './flows/FlowRunBroker';
+import { FlowRunWorker } from './flows/FlowRunWorker';
 import { createRouter } from './service/router';
+import { DatabaseTaskStore } from './tasks/DatabaseTaskStore';
 
 /**
- * The Styrmin server: its database and its GraphQL API at `/api/styrmin/graphql`.
+ * The Styrmin server: its database, its GraphQL API at `/api/styrmin/graphql`, and the
+ * flow-run queue with the worker of the `server` pool.
  *
  * @public
  */
@@ -15,14 +25,66 @@ export const styrminPlugin = createBackendPlugin({
   register(env) {
     env.registerInit({
       deps: {
+        config: coreServices.rootConfig,
         database: coreServices.database,
         httpAuth: coreServices.httpAuth,
         httpRouter: coreServices.httpRouter,
+        lifecycle: coreServices.lifecycle,
         logger: coreServices.logger,
+        permissions: coreServices.permissions,
+        permissionsRegistry: coreServices.permissionsRegistry,
+        scheduler: coreServices.scheduler,
       },
-      async init({ database, httpAuth, httpRouter, logger }) {
+      async init({
+        config,
+        database,
+        httpAuth,
+        httpRouter,
+        lifecycle,
+        logger,
+        permissions,
+        permissionsRegistry,
+        scheduler,
+      }) {
+        permissionsRegistry.addPermissions([...styrminPermissions]);
         const serverInfo = await DatabaseServerInfoStore.create({ database });
-        httpRouter.use(await createRouter({ httpAuth, logger, serverInfo }));
+        const driverStore = await DatabaseDriverStore.create({ database });
+        const driverLoader = DriverLoader.create({
+          store: driverStore,
+          directories: ServerDirectoryPolicy.fromConfig(config),
+          logger,
+        });
+        httpRouter.use(
+          await createRouter({
+            httpAuth,
+            logger,
+            permissions,
+            serverInfo,
+            drivers: { store: driverStore, loader: driverLoader },
+          }),
+        );
+
+        const flowRuns = await DatabaseFlowRunStore.create({ database });
+        const tasks = await DatabaseTaskStore.create({ database });
+        const broker = await FlowRunBroker.create({
+          database,
+          flowRuns,
+          tasks,
+          logger,
+        });
+        await broker.scheduleLeaseSweep({ scheduler });
+        // No flow runs in the server pool yet: apply_state and the orchestration of
+        // environment backups, restores and clones will register here.
+        const worker = FlowRunWorker.create({
+          flowRuns,
+          tasks,
+          broker,
+          flows: FlowRegistry.create({ flows: [] }),
+          logger,
+          scheduler,
+        });
+        await worker.start();
+        lifecycle.addShutdownHook(() => worker.stop());
       },
     });
   },

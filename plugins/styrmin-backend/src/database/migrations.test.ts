@@ -93,3 +93,150 @@ describe('migrations', () => {
     });
   });
 });
+
+describe('20261130010000_tasks_and_flow_runs', () => {
+  const databases = createTestDatabases();
+  const now = new Date('2026-12-01T12:00:00Z');
+  /** A UUID that reads as its number, for rows that must be valid but for one column. */
+  const id = (n: number) =>
+    `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+  const run = {
+    id: id(1),
+    pool: 'cluster:c1',
+    flow_name: 'CREATE_INSTANCE',
+    parameters: '{}',
+    state: 'SCHEDULED',
+    attempts: 0,
+    max_attempts: 3,
+    created_at: now,
+  };
+  const task = {
+    id: id(11),
+    type: 'create_instance',
+    deployment_id: 'd1',
+    flow_run_id: run.id,
+    created_by: 'user:default/ada',
+    created_at: now,
+  };
+  const step = {
+    id: id(21),
+    task_id: task.id,
+    position: 0,
+    name: 'Install or upgrade the HelmRelease',
+    status: 'PENDING',
+    attempts: 0,
+  };
+  const startedTask = {
+    ...task,
+    id: id(12),
+    type: 'stop_components',
+    flow_run_id: id(2),
+  };
+
+  describe.each(databases.eachSupportedId())('on %s', databaseId => {
+    it('keeps runs, tasks and steps consistent, and goes away on the way down', async () => {
+      const knex = await databases.init(databaseId);
+      await migrateUpTo(knex, '20261130010000_tasks_and_flow_runs.js');
+
+      await knex('styrmin_flow_runs').insert([
+        run,
+        { ...run, id: startedTask.flow_run_id },
+        {
+          ...run,
+          id: id(3),
+          state: 'RUNNING',
+          attempts: 1,
+          lease_owner: 'worker-1',
+          lease_expires_at: now,
+        },
+      ]);
+      await knex('styrmin_tasks').insert([task, startedTask]);
+      await knex('styrmin_steps').insert([
+        step,
+        { ...step, id: id(22), position: 1 },
+        {
+          ...step,
+          id: id(23),
+          position: 2,
+          status: 'SUPERSEDED',
+          superseded_by_task_id: startedTask.id,
+        },
+      ]);
+      await knex('styrmin_step_errors').insert({
+        step_id: step.id,
+        attempt: 1,
+        message: 'boom',
+        occurred_at: now,
+      });
+      await knex('styrmin_step_links').insert({
+        step_id: step.id,
+        started_task_id: startedTask.id,
+      });
+
+      // Each row is valid but for the one column that the constraint guards.
+      const refused: Array<[string, Record<string, unknown>]> = [
+        ['styrmin_flow_runs', { ...run, id: id(4), state: 'CANCELLED' }],
+        ['styrmin_flow_runs', { ...run, id: id(4), pool: 'cluster:' }],
+        ['styrmin_flow_runs', { ...run, id: id(4), pool: 'elsewhere' }],
+        ['styrmin_flow_runs', { ...run, id: id(4), attempts: 4 }],
+        ['styrmin_flow_runs', { ...run, id: id(4), max_attempts: 0 }],
+        ['styrmin_flow_runs', { ...run, id: id(4), state: 'RUNNING' }],
+        [
+          'styrmin_flow_runs',
+          { ...run, id: id(4), lease_owner: 'worker-1', lease_expires_at: now },
+        ],
+        ['styrmin_tasks', { ...task, id: id(13), type: 'backup' }],
+        ['styrmin_tasks', { ...task, id: id(13) }],
+        ['styrmin_steps', { ...step, id: id(24) }],
+        ['styrmin_steps', { ...step, id: id(24), position: 3, status: 'DONE' }],
+        [
+          'styrmin_steps',
+          { ...step, id: id(24), position: 3, status: 'SUPERSEDED' },
+        ],
+        [
+          'styrmin_steps',
+          {
+            ...step,
+            id: id(24),
+            position: 3,
+            superseded_by_task_id: startedTask.id,
+          },
+        ],
+        [
+          'styrmin_step_errors',
+          { step_id: step.id, attempt: 1, message: 'again', occurred_at: now },
+        ],
+        [
+          'styrmin_step_links',
+          { step_id: id(22), started_task_id: startedTask.id },
+        ],
+      ];
+      for (const [table, row] of refused) {
+        await expect(knex(table).insert(row)).rejects.toThrow();
+      }
+
+      // Deleting a task takes its steps, their errors and links along.
+      await knex('styrmin_steps')
+        .where({ superseded_by_task_id: startedTask.id })
+        .delete();
+      await knex('styrmin_tasks').where({ id: task.id }).delete();
+      await expect(knex('styrmin_steps')).resolves.toEqual([]);
+      await expect(knex('styrmin_step_errors')).resolves.toEqual([]);
+      await expect(knex('styrmin_step_links')).resolves.toEqual([]);
+
+      await knex.migrate.down(migrationsConfig);
+      for (const table of [
+        'styrmin_flow_runs',
+        'styrmin_tasks',
+        'styrmin_steps',
+        'styrmin_step_errors',
+        'styrmin_step_links',
+      ]) {
+        await expect(knex.schema.hasTable(table)).resolves.toBe(false);
+      }
+      await expect(knex.schema.hasTable('styrmin_installation')).resolves.toBe(
+        true,
+      );
+    });
+  });
+});

@@ -1,4 +1,7 @@
-import { LoggerService } from '@backstage/backend-plugin-api';
+import {
+  LoggerService,
+  PermissionsService,
+} from '@backstage/backend-plugin-api';
 import {
   DocumentNode,
   execute,
@@ -11,8 +14,12 @@ import {
   validate,
 } from 'graphql';
 import { ServerInfoStore } from '../database/ServerInfoStore';
+import { createDriverResolvers } from '../drivers/driverResolvers';
+import { DriverLoader } from '../drivers/DriverLoader';
+import { DriverStore } from '../drivers/DriverStore';
 import { createStyrminSchema } from './createStyrminSchema';
 import { createErrorFormatter } from './formatError';
+import { mergeResolvers } from './mergeResolvers';
 import { createResolvers } from './resolvers';
 import { StyrminGraphQLContext, StyrminGraphQLRequest } from './types';
 
@@ -23,6 +30,8 @@ import { StyrminGraphQLContext, StyrminGraphQLRequest } from './types';
  */
 export type StyrminGraphQLOptions = {
   serverInfo: ServerInfoStore;
+  drivers: { store: DriverStore; loader: DriverLoader };
+  permissions: PermissionsService;
   logger: LoggerService;
 };
 
@@ -38,9 +47,14 @@ export class StyrminGraphQL {
   readonly #formatError: (error: GraphQLError) => GraphQLFormattedError;
 
   static create(options: StyrminGraphQLOptions): StyrminGraphQL {
-    const { serverInfo, logger } = options;
+    const { serverInfo, drivers, permissions, logger } = options;
     return new StyrminGraphQL(
-      createStyrminSchema(createResolvers({ serverInfo })),
+      createStyrminSchema(
+        mergeResolvers(
+          createResolvers({ serverInfo }),
+          createDriverResolvers({ ...drivers, permissions }),
+        ),
+      ),
       createErrorFormatter({ logger }),
     );
   }

@@ -43,6 +43,29 @@ describe('createErrorFormatter', () => {
     });
   });
 
+  it('passes on the problems of a VALIDATION_FAILED StyrminError', () => {
+    const problems = [
+      {
+        file: 'driver.styrmin.yml',
+        path: 'spec.actions[0].hook',
+        line: 96,
+        column: 13,
+        message: 'Invalid option: expected one of "setup"|"upgrade"',
+      },
+    ];
+    const error = new StyrminError(
+      'VALIDATION_FAILED',
+      'The driver has a problem',
+      {
+        problems,
+      },
+    );
+    expect(formatError(thrownByResolver(error)).extensions).toEqual({
+      code: 'VALIDATION_FAILED',
+      problems,
+    });
+  });
+
   it('leaves the field out when the StyrminError has none', () => {
     const error = new StyrminError('CONFLICT', 'The deployment changed');
 

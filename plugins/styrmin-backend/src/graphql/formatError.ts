@@ -1,5 +1,9 @@
 import { LoggerService } from '@backstage/backend-plugin-api';
-import { StyrminError, StyrminErrorCode } from '@styrmin/plugin-styrmin-common';
+import {
+  StyrminError,
+  StyrminErrorCode,
+  StyrminProblem,
+} from '@styrmin/plugin-styrmin-common';
 import { GraphQLError, GraphQLFormattedError } from 'graphql';
 
 /**
@@ -11,6 +15,8 @@ export type StyrminGraphQLErrorExtensions = {
   code: StyrminErrorCode;
   /** The input field at fault, for example `components.server.replicas`. */
   field?: string;
+  /** With `VALIDATION_FAILED` of a document (a driver): every problem found in it. */
+  problems?: StyrminProblem[];
 };
 
 /**
@@ -60,12 +66,12 @@ export function createErrorFormatter(
       return toFormatted(error, error.message, { code: 'VALIDATION_FAILED' });
     }
     if (originalError instanceof StyrminError) {
-      const { code, field } = originalError;
-      return toFormatted(
-        error,
-        error.message,
-        field ? { code, field } : { code },
-      );
+      const { code, field, problems } = originalError;
+      return toFormatted(error, error.message, {
+        code,
+        ...(field && { field }),
+        ...(problems && { problems }),
+      });
     }
     const code = CODE_BY_BACKSTAGE_ERROR_NAME.get(originalError.name);
     if (code) {

@@ -1,14 +1,21 @@
-import { HttpAuthService, LoggerService } from '@backstage/backend-plugin-api';
+import {
+  HttpAuthService,
+  LoggerService,
+  PermissionsService,
+} from '@backstage/backend-plugin-api';
 import express from 'express';
 import Router from 'express-promise-router';
 import { ServerInfoStore } from '../database/ServerInfoStore';
+import { DriverLoader } from '../drivers/DriverLoader';
+import { DriverStore } from '../drivers/DriverStore';
 import { StyrminGraphQLErrorExtensions } from '../graphql/formatError';
 import { StyrminGraphQL } from '../graphql/StyrminGraphQL';
 import { StyrminGraphQLRequest } from '../graphql/types';
 
 /**
  * The largest request body accepted. GraphQL documents and their variables are small;
- * anything bigger is a mistake or an attack.
+ * anything bigger is a mistake or an attack. The largest is a driver archive that a client
+ * sends: MAX_DRIVER_ARCHIVE_BYTES of @styrmin/plugin-styrmin-node fits, in base64.
  */
 const MAX_BODY_SIZE = '1mb';
 
@@ -20,7 +27,9 @@ const MAX_BODY_SIZE = '1mb';
 export type RouterOptions = {
   httpAuth: HttpAuthService;
   logger: LoggerService;
+  permissions: PermissionsService;
   serverInfo: ServerInfoStore;
+  drivers: { store: DriverStore; loader: DriverLoader };
 };
 
 /**
@@ -35,8 +44,13 @@ export type RouterOptions = {
 export async function createRouter(
   options: RouterOptions,
 ): Promise<express.Router> {
-  const { httpAuth, logger, serverInfo } = options;
-  const graphql = StyrminGraphQL.create({ serverInfo, logger });
+  const { httpAuth, logger, permissions, serverInfo, drivers } = options;
+  const graphql = StyrminGraphQL.create({
+    serverInfo,
+    drivers,
+    permissions,
+    logger,
+  });
 
   const router = Router();
   router.use(express.json({ limit: MAX_BODY_SIZE }));

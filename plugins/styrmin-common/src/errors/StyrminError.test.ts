@@ -17,6 +17,27 @@ describe('StyrminError', () => {
     expect(error.cause).toBe(cause);
   });
 
+  it('carries every problem of a document that fails validation', () => {
+    const problems = [
+      {
+        file: 'driver.styrmin.yml',
+        path: 'kind',
+        line: 2,
+        column: 7,
+        message: 'Invalid input',
+      },
+    ];
+    const error = new StyrminError(
+      'VALIDATION_FAILED',
+      'The driver has a problem',
+      {
+        problems,
+      },
+    );
+    expect(error.problems).toBe(problems);
+    expect(new StyrminError('CONFLICT', 'Changed').problems).toBeUndefined();
+  });
+
   it('has the glossary codes among its codes', () => {
     expect(StyrminErrorCode.values).toEqual(
       expect.arrayContaining([

@@ -1,3 +1,5 @@
+import { driverGraphQLSchema } from './driverSchema';
+
 /**
  * The SDL of the Styrmin GraphQL API, served by the backend at `/api/styrmin/graphql` and
  * typed against by `@styrmin/sdk`. Every error carries a `StyrminErrorCode` in
@@ -44,4 +46,5 @@ export const styrminGraphQLSchema = /* GraphQL */ `
     SQLITE
     POSTGRESQL
   }
+  ${driverGraphQLSchema}
 `;

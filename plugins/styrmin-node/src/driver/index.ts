@@ -1,4 +1,17 @@
 export { readDriverDirectory, DRIVER_FILE } from './readDriverDirectory';
+export {
+  readDriverFromGit,
+  type ReadDriverFromGitOptions,
+  type ReadDriverFromGitResult,
+} from './readDriverFromGit';
+export { readDriverArchive } from './readDriverArchive';
+export {
+  DriverArchiveError,
+  MAX_DRIVER_ARCHIVE_BYTES,
+  packDriverBundle,
+  unpackDriverBundle,
+} from './driverBundleArchive';
+export { isGitUrl } from './gitInput';
 export type { DriverLimits } from './DriverDirectory';
 export type {
   DriverBundle,

@@ -1,0 +1,187 @@
+import {
+  DatabaseService,
+  LoggerService,
+  SchedulerService,
+  SchedulerServiceTaskScheduleDefinition,
+} from '@backstage/backend-plugin-api';
+import { Knex } from 'knex';
+import { TransactionOption } from '../database/TransactionOption';
+import { TaskStore } from '../tasks/TaskStore';
+import {
+  FlowRun,
+  FlowRunPool,
+  FlowRunStore,
+  FlowRunStoreCreateOptions,
+  FlowRunStoreExpiredLease,
+} from './FlowRunStore';
+
+/**
+ * How often the lease-expiry sweep runs, on one replica at a time. A run whose worker died
+ * waits up to its lease plus this long before it is claimable again.
+ *
+ * @internal
+ */
+export const FLOW_RUN_LEASE_SWEEP_SCHEDULE: SchedulerServiceTaskScheduleDefinition =
+  {
+    frequency: { seconds: 15 },
+    timeout: { minutes: 1 },
+  };
+
+/**
+ * Options of {@link FlowRunBroker.create}.
+ *
+ * @internal
+ */
+export type FlowRunBrokerOptions = {
+  database: DatabaseService;
+  flowRuns: FlowRunStore;
+  tasks: TaskStore;
+  logger: LoggerService;
+};
+
+/** @internal */
+export type FlowRunBrokerDispatchOptions = FlowRunStoreCreateOptions;
+
+/** @internal */
+export type FlowRunBrokerScheduleLeaseSweepOptions = {
+  scheduler: SchedulerService;
+};
+
+/**
+ * The flow-run queue around its store: dispatching wakes the claimants in this process at
+ * once, and the lease-expiry sweep ends expired leases together with the steps that were
+ * running under them. The database stays the truth: claimants elsewhere find new runs when
+ * they poll, and a missed wake-up only costs a poll interval.
+ *
+ * @internal
+ */
+export class FlowRunBroker {
+  readonly #knex: Knex;
+  readonly #flowRuns: FlowRunStore;
+  readonly #tasks: TaskStore;
+  readonly #logger: LoggerService;
+  readonly #listeners = new Map<FlowRunPool, Set<() => void>>();
+
+  static async create(options: FlowRunBrokerOptions): Promise<FlowRunBroker> {
+    const { database, flowRuns, tasks, logger } = options;
+    return new FlowRunBroker(
+      await database.getClient(),
+      flowRuns,
+      tasks,
+      logger,
+    );
+  }
+
+  private constructor(
+    knex: Knex,
+    flowRuns: FlowRunStore,
+    tasks: TaskStore,
+    logger: LoggerService,
+  ) {
+    this.#knex = knex;
+    this.#flowRuns = flowRuns;
+    this.#tasks = tasks;
+    this.#logger = logger;
+  }
+
+  /**
+   * Records a SCHEDULED run and wakes the pool's claimants in this process. In the caller's
+   * transaction, they wake once it ends, since before that no claimant can see the run.
+   */
+  async dispatch(options: FlowRunBrokerDispatchOptions): Promise<FlowRun> {
+    const run = await this.#flowRuns.createFlowRun(options);
+    this.#wakeAfterCommit(options, run.pool);
+    return run;
+  }
+
+  /**
+   * Calls `listener` whenever a run of the pool may have become claimable in this process:
+   * dispatched, or scheduled again by the sweep. Returns the function that unsubscribes.
+   */
+  onClaimable(pool: FlowRunPool, listener: () => void): () => void {
+    const listeners = this.#listeners.get(pool) ?? new Set();
+    this.#listeners.set(pool, listeners);
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  }
+
+  /**
+   * The lease-expiry sweep. In one transaction, every expired run is either SCHEDULED again
+   * (the attempt was counted when it was claimed), its running step FAILED with the reason
+   * so that the next attempt starts it again; or CRASHED after its last attempt, with the
+   * reason on the step it was running or would have run next, so that the task result is
+   * FAILED instead of waiting on steps that will never start.
+   */
+  async expireLeases(): Promise<FlowRunStoreExpiredLease[]> {
+    const expired = await this.#knex.transaction(async tx => {
+      const leases = await this.#flowRuns.expireLeases({ tx });
+      for (const { flowRunId, reason, state } of leases) {
+        const options = { tx, flowRunId, message: reason };
+        if (state === 'CRASHED') {
+          await this.#tasks.failNextStep(options);
+        } else {
+          await this.#tasks.failRunningSteps(options);
+        }
+      }
+      return leases;
+    });
+    for (const lease of expired) {
+      this.#logger.warn(
+        `Flow run ${lease.flowRunId} ${lease.state}: ${lease.reason}`,
+      );
+      if (lease.state === 'SCHEDULED') {
+        this.#wake(lease.pool);
+      }
+    }
+    return expired;
+  }
+
+  /** Runs {@link FlowRunBroker.expireLeases} on the scheduler, on one replica at a time. */
+  async scheduleLeaseSweep(
+    options: FlowRunBrokerScheduleLeaseSweepOptions,
+  ): Promise<void> {
+    await options.scheduler.scheduleTask({
+      id: 'styrmin-flow-run-lease-sweep',
+      scope: 'global',
+      ...FLOW_RUN_LEASE_SWEEP_SCHEDULE,
+      fn: async () => {
+        try {
+          await this.expireLeases();
+        } catch (error) {
+          // The next sweep tries again; the leases stay expired until then.
+          this.#logger.error(
+            'Failed to expire flow run leases',
+            error as Error,
+          );
+        }
+      },
+    });
+  }
+
+  #wakeAfterCommit(options: TransactionOption, pool: FlowRunPool): void {
+    const { tx } = options;
+    if (tx?.isTransaction) {
+      // knex settles a transaction the same way for a commit and for a plain rollback, so
+      // the claimants wake either way; after a rollback they find nothing to claim.
+      const wake = () => this.#wake(pool);
+      (tx as Knex.Transaction).executionPromise.then(wake, wake);
+    } else {
+      this.#wake(pool);
+    }
+  }
+
+  #wake(pool: FlowRunPool): void {
+    for (const listener of this.#listeners.get(pool) ?? []) {
+      try {
+        listener();
+      } catch (error) {
+        this.#logger.error(
+          `A claimant of flow run pool ${pool} failed to wake`,
+          error as Error,
+        );
+      }
+    }
+  }
+}

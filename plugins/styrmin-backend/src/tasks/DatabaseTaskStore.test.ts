@@ -1,0 +1,485 @@
+import { mockServices } from '@backstage/backend-test-utils';
+import { ConflictError, InputError, NotFoundError } from '@backstage/errors';
+import {
+  computeTaskResult,
+  OUTPUT_TAIL_MAX_LINES,
+  TaskType,
+} from '@styrmin/plugin-styrmin-common';
+import { createTestDatabases } from '../__testUtils__/databases';
+import { ManualClock } from '../__testUtils__/ManualClock';
+import { DatabaseFlowRunStore } from '../flows/DatabaseFlowRunStore';
+import { FlowRunLease } from '../flows/FlowRunStore';
+import { DatabaseTaskStore } from './DatabaseTaskStore';
+import { remainingSteps } from './remainingSteps';
+
+jest.setTimeout(60_000);
+
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+
+describe('DatabaseTaskStore', () => {
+  const databases = createTestDatabases();
+
+  describe.each(databases.eachSupportedId())('on %s', databaseId => {
+    async function createStores() {
+      const knex = await databases.init(databaseId);
+      const clock = new ManualClock();
+      const database = mockServices.database({ knex });
+      const flowRuns = await DatabaseFlowRunStore.create({ database, clock });
+      const tasks = await DatabaseTaskStore.create({ database, clock });
+
+      /** A task of a SCHEDULED run in a pool of its own, as the remediator records it. */
+      async function createTask(
+        stepNames: string[],
+        type: TaskType = 'create_instance',
+      ) {
+        const run = await flowRuns.createFlowRun({
+          pool: 'cluster:c1',
+          flowName: 'CREATE_INSTANCE',
+        });
+        return tasks.createTask({
+          type,
+          deploymentId: 'd1',
+          flowRunId: run.id,
+          createdBy: 'user:default/ada',
+          stepNames,
+        });
+      }
+
+      /** Claims the (only) SCHEDULED run as `owner`. */
+      async function claim(owner = 'agent-1'): Promise<FlowRunLease> {
+        const run = (await flowRuns.claim({
+          pool: 'cluster:c1',
+          owner,
+          leaseSeconds: 30,
+        }))!;
+        return { flowRunId: run.id, owner, attempt: run.attempts };
+      }
+
+      return { knex, clock, flowRuns, tasks, createTask, claim };
+    }
+
+    it('records a task with its planned steps, its status read from its flow run', async () => {
+      const { tasks, clock, createTask, claim, flowRuns } =
+        await createStores();
+
+      const task = await createTask(['Run the setup pre-hook', 'Apply']);
+
+      expect(task).toEqual({
+        id: expect.any(String),
+        type: 'create_instance',
+        deploymentId: 'd1',
+        flowRunId: expect.any(String),
+        createdBy: 'user:default/ada',
+        createdAt: clock.now(),
+        status: 'SCHEDULED',
+        steps: ['Run the setup pre-hook', 'Apply'].map((name, position) => ({
+          id: expect.any(String),
+          taskId: task.id,
+          position,
+          name,
+          status: 'PENDING',
+          attempts: 0,
+          errors: [],
+          startedTaskIds: [],
+        })),
+      });
+      await expect(tasks.getTask({ taskId: task.id })).resolves.toEqual(task);
+      await expect(
+        tasks.getTaskOfFlowRun({ flowRunId: task.flowRunId }),
+      ).resolves.toEqual(task);
+      await expect(tasks.getTask({ taskId: UNKNOWN_ID })).resolves.toBe(
+        undefined,
+      );
+
+      const lease = await claim();
+      await expect(tasks.getTask({ taskId: task.id })).resolves.toMatchObject({
+        status: 'RUNNING',
+      });
+      await flowRuns.complete({ lease, state: 'SUCCEEDED' });
+      await expect(tasks.getTask({ taskId: task.id })).resolves.toMatchObject({
+        status: 'SUCCEEDED',
+      });
+    });
+
+    it('refuses a step without a name and an unknown task type', async () => {
+      const { createTask } = await createStores();
+
+      await expect(createTask(['Apply', ' '])).rejects.toThrow(InputError);
+      await expect(createTask(['Apply'], 'backup' as TaskType)).rejects.toThrow(
+        'Invalid task type "backup"',
+      );
+    });
+
+    it('writes the flow run, the task and its steps in the caller’s transaction', async () => {
+      const { knex, flowRuns, tasks } = await createStores();
+
+      const trx = await knex.transaction();
+      const run = await flowRuns.createFlowRun({
+        tx: trx,
+        pool: 'cluster:c1',
+        flowName: 'DELETE',
+      });
+      const task = await tasks.createTask({
+        tx: trx,
+        type: 'delete_deployment',
+        deploymentId: 'd1',
+        flowRunId: run.id,
+        createdBy: 'user:default/ada',
+        stepNames: ['Delete the StyrminDeployment resource'],
+      });
+      await trx.rollback();
+
+      await expect(tasks.getTask({ taskId: task.id })).resolves.toBe(undefined);
+      await expect(flowRuns.getFlowRun({ flowRunId: run.id })).resolves.toBe(
+        undefined,
+      );
+      await expect(knex('styrmin_steps')).resolves.toEqual([]);
+    });
+
+    it('records steps under the lease: start, succeed, fail with the end of the output', async () => {
+      const { tasks, clock, createTask, claim } = await createStores();
+      const task = await createTask(['Prepare', 'Run the upgrade pre-hook']);
+      const [prepare, hook] = task.steps;
+      const lease = await claim();
+
+      clock.advance({ seconds: 1 });
+      const prepareStart = clock.now();
+      await tasks.startStep({ stepId: prepare.id, lease });
+      clock.advance({ seconds: 1 });
+      await tasks.succeedStep({ stepId: prepare.id, lease });
+      await tasks.startStep({ stepId: hook.id, lease });
+      clock.advance({ seconds: 1 });
+      const output = Array.from(
+        { length: OUTPUT_TAIL_MAX_LINES + 50 },
+        (_, i) => `migration ${i}`,
+      ).join('\n');
+      await tasks.failStep({
+        stepId: hook.id,
+        lease,
+        message: 'Job infrahub-job failed',
+        output,
+      });
+
+      const { steps } = (await tasks.getTask({ taskId: task.id }))!;
+      expect(steps[0]).toEqual({
+        ...prepare,
+        status: 'SUCCEEDED',
+        attempts: 1,
+        startedAt: prepareStart,
+        endedAt: new Date(prepareStart.getTime() + 1000),
+      });
+      expect(steps[1]).toMatchObject({
+        status: 'FAILED',
+        attempts: 1,
+        endedAt: clock.now(),
+        errors: [
+          {
+            attempt: 1,
+            message: 'Job infrahub-job failed',
+            outputTail: output.split('\n').slice(50).join('\n'),
+            occurredAt: clock.now(),
+          },
+        ],
+      });
+    });
+
+    it('refuses step reports from whoever does not hold the lease, and changes nothing', async () => {
+      const { tasks, createTask, claim } = await createStores();
+      const task = await createTask(['Apply']);
+      const [apply] = task.steps;
+      const lease = await claim();
+      const other = await createTask(['Other']);
+
+      const refused: Array<[FlowRunLease, RegExp]> = [
+        [{ ...lease, owner: 'agent-2' }, /not leased to agent-2/],
+        [{ ...lease, attempt: 2 }, /not leased to agent-1 for attempt 2/],
+        // The lease on another run says nothing about this task's steps.
+        [
+          { ...lease, flowRunId: other.flowRunId },
+          /not leased to agent-1 for attempt 1 \(the lease names flow run/,
+        ],
+      ];
+      for (const [wrongLease, message] of refused) {
+        const promise = tasks.startStep({
+          stepId: apply.id,
+          lease: wrongLease,
+        });
+        await expect(promise).rejects.toThrow(ConflictError);
+        await expect(promise).rejects.toThrow(message);
+      }
+      await expect(
+        tasks.startStep({ stepId: UNKNOWN_ID, lease }),
+      ).rejects.toThrow(NotFoundError);
+      await expect(
+        tasks.succeedStep({ stepId: apply.id, lease }),
+      ).rejects.toThrow(
+        `Cannot succeed step ${apply.id} ("Apply"): it is PENDING`,
+      );
+
+      await tasks.startStep({ stepId: apply.id, lease });
+      await expect(
+        tasks.failStep({
+          stepId: apply.id,
+          lease: { ...lease, owner: 'agent-2' },
+          message: 'late',
+        }),
+      ).rejects.toThrow(ConflictError);
+      await expect(
+        tasks.startStep({ stepId: apply.id, lease }),
+      ).rejects.toThrow('it is RUNNING');
+      await expect(tasks.getTask({ taskId: task.id })).resolves.toMatchObject({
+        steps: [{ status: 'RUNNING', attempts: 1, errors: [] }],
+      });
+    });
+
+    it('never starts a step that SUCCEEDED again, and runs the rest on a retry', async () => {
+      const { tasks, flowRuns, clock, createTask, claim } =
+        await createStores();
+      const task = await createTask(['Prepare', 'Apply', 'Verify']);
+      const [prepare, apply] = task.steps;
+      const first = await claim('agent-1');
+      await tasks.startStep({ stepId: prepare.id, lease: first });
+      await tasks.succeedStep({ stepId: prepare.id, lease: first });
+      await tasks.startStep({ stepId: apply.id, lease: first });
+
+      // agent-1 dies; the sweep (FlowRunBroker.expireLeases) ends its lease and its step.
+      clock.advance({ seconds: 31 });
+      const [expired] = await flowRuns.expireLeases();
+      await expect(
+        tasks.failRunningSteps({
+          flowRunId: task.flowRunId,
+          message: expired.reason,
+        }),
+      ).resolves.toBe(1);
+      const second = await claim('agent-2');
+
+      const retried = (await tasks.getTaskOfFlowRun({
+        flowRunId: task.flowRunId,
+      }))!;
+      expect(remainingSteps(retried).map(step => step.name)).toEqual([
+        'Apply',
+        'Verify',
+      ]);
+      await expect(
+        tasks.startStep({ stepId: prepare.id, lease: second }),
+      ).rejects.toThrow(
+        `Cannot start step ${prepare.id} ("Prepare"): it SUCCEEDED, and a step that succeeded never runs again`,
+      );
+      await tasks.startStep({ stepId: apply.id, lease: second });
+      await tasks.succeedStep({ stepId: apply.id, lease: second });
+
+      const { steps } = (await tasks.getTask({ taskId: task.id }))!;
+      expect(steps.map(({ status, attempts }) => [status, attempts])).toEqual([
+        ['SUCCEEDED', 1],
+        ['SUCCEEDED', 2],
+        ['PENDING', 0],
+      ]);
+      expect(steps[1].errors).toEqual([
+        {
+          attempt: 1,
+          message: expired.reason,
+          occurredAt: clock.now(),
+        },
+      ]);
+    });
+
+    it('records a failure outside the steps on the step that would have run next', async () => {
+      const { tasks, createTask, claim } = await createStores();
+      const task = await createTask(['Prepare', 'Apply', 'Verify']);
+      const [prepare] = task.steps;
+      const lease = await claim();
+      await tasks.startStep({ stepId: prepare.id, lease });
+      await tasks.succeedStep({ stepId: prepare.id, lease });
+
+      await expect(
+        tasks.failNextStep({
+          flowRunId: task.flowRunId,
+          message: 'no implementation',
+        }),
+      ).resolves.toBe(true);
+      // Once a step failed, the steps behind it wait: nothing more to fail.
+      await expect(
+        tasks.failNextStep({ flowRunId: task.flowRunId, message: 'again' }),
+      ).resolves.toBe(false);
+
+      const { steps } = (await tasks.getTask({ taskId: task.id }))!;
+      expect(steps.map(s => [s.status, s.attempts, s.errors])).toEqual([
+        ['SUCCEEDED', 1, []],
+        [
+          'FAILED',
+          1,
+          [
+            expect.objectContaining({
+              attempt: 1,
+              message: 'no implementation',
+            }),
+          ],
+        ],
+        ['PENDING', 0, []],
+      ]);
+
+      // A RUNNING step fails with the attempt it was running.
+      const running = await createTask(['Apply']);
+      const runningLease = await claim();
+      await tasks.startStep({
+        stepId: running.steps[0].id,
+        lease: runningLease,
+      });
+      const other = await createTask(['Elsewhere']);
+      await tasks.failNextStep({
+        flowRunId: running.flowRunId,
+        message: 'crashed',
+      });
+      await expect(
+        tasks.getTask({ taskId: running.id }),
+      ).resolves.toMatchObject({
+        steps: [
+          {
+            status: 'FAILED',
+            attempts: 1,
+            errors: [{ attempt: 1, message: 'crashed' }],
+          },
+        ],
+      });
+      await expect(tasks.getTask({ taskId: other.id })).resolves.toMatchObject({
+        steps: [{ status: 'PENDING' }],
+      });
+    });
+
+    it('links the tasks a step started, once each', async () => {
+      const { tasks, clock, createTask } = await createStores();
+      const upgrade = await createTask(['Run the upgrade pre-hook', 'Apply']);
+      const [hook, apply] = upgrade.steps;
+      clock.advance({ seconds: 1 });
+      const stop = await createTask(['Stop components'], 'stop_components');
+      clock.advance({ seconds: 1 });
+      const start = await createTask(['Start components'], 'start_components');
+
+      await tasks.linkStartedTask({ stepId: hook.id, startedTaskId: stop.id });
+      await tasks.linkStartedTask({ stepId: hook.id, startedTaskId: start.id });
+      await tasks.linkStartedTask({ stepId: hook.id, startedTaskId: stop.id });
+
+      await expect(
+        tasks.getTask({ taskId: upgrade.id }),
+      ).resolves.toMatchObject({
+        steps: [
+          {
+            name: 'Run the upgrade pre-hook',
+            startedTaskIds: [stop.id, start.id],
+          },
+          { name: 'Apply', startedTaskIds: [] },
+        ],
+      });
+      await expect(
+        tasks.linkStartedTask({ stepId: apply.id, startedTaskId: stop.id }),
+      ).rejects.toThrow(`Task ${stop.id} was started by step ${hook.id}`);
+      await expect(
+        tasks.linkStartedTask({ stepId: UNKNOWN_ID, startedTaskId: stop.id }),
+      ).rejects.toThrow(NotFoundError);
+      await expect(
+        tasks.linkStartedTask({ stepId: hook.id, startedTaskId: UNKNOWN_ID }),
+      ).rejects.toThrow(NotFoundError);
+    });
+
+    it('supersedes the steps that had not ended, with the superseding task', async () => {
+      const { tasks, createTask, claim, clock } = await createStores();
+      const older = await createTask([
+        'Prepare',
+        'Install or upgrade the HelmRelease',
+        'Run the setup post-hook',
+      ]);
+      const [prepare, install] = older.steps;
+      const lease = await claim();
+      await tasks.startStep({ stepId: prepare.id, lease });
+      await tasks.succeedStep({ stepId: prepare.id, lease });
+      await tasks.startStep({ stepId: install.id, lease });
+      const newer = await createTask(['Apply'], 'update_instance');
+      clock.advance({ seconds: 5 });
+
+      await expect(
+        tasks.supersedeSteps({
+          taskId: older.id,
+          supersededByTaskId: newer.id,
+        }),
+      ).resolves.toBe(2);
+
+      const { steps } = (await tasks.getTask({ taskId: older.id }))!;
+      expect(
+        steps.map(s => [s.status, s.supersededByTaskId, s.endedAt]),
+      ).toEqual([
+        ['SUCCEEDED', undefined, expect.any(Date)],
+        ['SUPERSEDED', newer.id, clock.now()],
+        ['SUPERSEDED', newer.id, clock.now()],
+      ]);
+      await expect(
+        tasks.succeedStep({ stepId: install.id, lease }),
+      ).rejects.toThrow('it is SUPERSEDED');
+      await expect(
+        tasks.supersedeSteps({
+          taskId: newer.id,
+          supersededByTaskId: newer.id,
+        }),
+      ).rejects.toThrow(InputError);
+    });
+
+    it('reads the task graph at any depth for the task result', async () => {
+      const { tasks, flowRuns, createTask, claim } = await createStores();
+      // root → a → b → c, each started by the first step of the one above.
+      const chain = [];
+      for (const type of [
+        'upgrade_instance',
+        'stop_components',
+        'run_job',
+        'start_components',
+      ] as const) {
+        const task = await createTask(['Run the hook'], type);
+        const lease = await claim();
+        await tasks.startStep({ stepId: task.steps[0].id, lease });
+        await tasks.succeedStep({ stepId: task.steps[0].id, lease });
+        chain.push({ task, lease });
+      }
+      const [root, a, b, c] = chain;
+      for (const [parent, child] of [
+        [root, a],
+        [a, b],
+        [b, c],
+      ]) {
+        await tasks.linkStartedTask({
+          stepId: parent.task.steps[0].id,
+          startedTaskId: child.task.id,
+        });
+      }
+      // A link back up is impossible in practice; the walk still ends.
+      await tasks.linkStartedTask({
+        stepId: c.task.steps[0].id,
+        startedTaskId: root.task.id,
+      });
+      const unrelated = await createTask(['Other']);
+
+      const graph = (await tasks.getTaskGraph({ taskId: root.task.id }))!;
+      expect(graph.taskId).toBe(root.task.id);
+      expect(graph.tasks.map(t => t.id).sort()).toEqual(
+        [root, a, b, c].map(({ task }) => task.id).sort(),
+      );
+      expect(graph.tasks.map(t => t.id)).not.toContain(unrelated.id);
+      expect(computeTaskResult(graph)).toBe('RUNNING');
+
+      await flowRuns.complete({ lease: root.lease, state: 'SUCCEEDED' });
+      await flowRuns.complete({ lease: a.lease, state: 'SUCCEEDED' });
+      await flowRuns.complete({ lease: b.lease, state: 'SUCCEEDED' });
+      await flowRuns.complete({
+        lease: c.lease,
+        state: 'FAILED',
+        reason: 'boom',
+      });
+      expect(
+        computeTaskResult(
+          (await tasks.getTaskGraph({ taskId: root.task.id }))!,
+        ),
+      ).toBe('FAILED');
+      await expect(tasks.getTaskGraph({ taskId: UNKNOWN_ID })).resolves.toBe(
+        undefined,
+      );
+    });
+  });
+});

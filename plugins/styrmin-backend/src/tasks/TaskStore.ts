@@ -1,0 +1,192 @@
+import {
+  FlowRunState,
+  StepStatus,
+  TaskGraph,
+  TaskType,
+} from '@styrmin/plugin-styrmin-common';
+import { TransactionOption } from '../database/TransactionOption';
+import { FlowRunLease } from '../flows/FlowRunStore';
+
+/**
+ * The error of one failed attempt of a step.
+ *
+ * @internal
+ */
+export type StepAttemptError = {
+  /** The step's attempt, from 1. */
+  attempt: number;
+  message: string;
+  /** The end of the failed command's output (see `outputTail`). */
+  outputTail?: string;
+  occurredAt: Date;
+};
+
+/**
+ * One unit of work inside a task.
+ *
+ * @internal
+ */
+export type Step = {
+  id: string;
+  taskId: string;
+  /** The step's place in its task, from 0: the order in which the steps run. */
+  position: number;
+  name: string;
+  status: StepStatus;
+  /**
+   * How many attempts the step had: each start, and an attempt that failed before the step
+   * could start (see {@link TaskStore.failNextStep}).
+   */
+  attempts: number;
+  /** The start of the latest attempt that started. */
+  startedAt?: Date;
+  /** The end of the latest attempt. */
+  endedAt?: Date;
+  /** With status SUPERSEDED: the task that interrupted the step. */
+  supersededByTaskId?: string;
+  /** The error of each failed attempt, oldest first. */
+  errors: StepAttemptError[];
+  /** The tasks that the step started, oldest first. */
+  startedTaskIds: string[];
+};
+
+/**
+ * One asynchronous operation.
+ *
+ * @internal
+ */
+export type Task = {
+  id: string;
+  type: TaskType;
+  deploymentId: string;
+  flowRunId: string;
+  /** The entity ref of the user or service that caused the task. */
+  createdBy: string;
+  createdAt: Date;
+  /** The state of the task's flow run, and nothing else. */
+  status: FlowRunState;
+  /** In order. */
+  steps: Step[];
+};
+
+/** @internal */
+export type TaskStoreCreateTaskOptions = TransactionOption & {
+  type: TaskType;
+  deploymentId: string;
+  /** The task's flow run, created first (in the same transaction). */
+  flowRunId: string;
+  createdBy: string;
+  /** The planned steps, in the order they run; each starts PENDING. */
+  stepNames: string[];
+};
+
+/** @internal */
+export type TaskStoreGetTaskOptions = TransactionOption & {
+  taskId: string;
+};
+
+/** @internal */
+export type TaskStoreGetTaskOfFlowRunOptions = TransactionOption & {
+  flowRunId: string;
+};
+
+/** @internal */
+export type TaskStoreGetTaskGraphOptions = TransactionOption & {
+  taskId: string;
+};
+
+/** @internal */
+export type TaskStoreStepOptions = TransactionOption & {
+  stepId: string;
+  /** The lease on the flow run of the step's task; the report counts only under it. */
+  lease: FlowRunLease;
+};
+
+/** @internal */
+export type TaskStoreFailStepOptions = TaskStoreStepOptions & {
+  message: string;
+  /** The output of the failed command; the step keeps its `outputTail`. */
+  output?: string;
+};
+
+/** @internal */
+export type TaskStoreFailStepsOfFlowRunOptions = TransactionOption & {
+  flowRunId: string;
+  /** The error recorded for the attempt of each step that it fails. */
+  message: string;
+};
+
+/** @internal */
+export type TaskStoreLinkStartedTaskOptions = TransactionOption & {
+  stepId: string;
+  startedTaskId: string;
+};
+
+/** @internal */
+export type TaskStoreSupersedeStepsOptions = TransactionOption & {
+  taskId: string;
+  supersededByTaskId: string;
+};
+
+/**
+ * Tasks and their steps. A task's status is read from its flow run; its result is computed
+ * from {@link TaskStore.getTaskGraph} with `computeTaskResult` and never stored.
+ *
+ * Steps are recorded under the lease of the task's flow run (start, succeed, fail): a report
+ * from a worker or agent that no longer holds the run throws `ConflictError` and changes
+ * nothing, and a step that SUCCEEDED is never started again.
+ *
+ * @internal
+ */
+export interface TaskStore {
+  createTask(options: TaskStoreCreateTaskOptions): Promise<Task>;
+
+  getTask(options: TaskStoreGetTaskOptions): Promise<Task | undefined>;
+
+  getTaskOfFlowRun(
+    options: TaskStoreGetTaskOfFlowRunOptions,
+  ): Promise<Task | undefined>;
+
+  /** The task and every task that its steps started, at any depth. */
+  getTaskGraph(
+    options: TaskStoreGetTaskGraphOptions,
+  ): Promise<TaskGraph | undefined>;
+
+  /** PENDING, or FAILED in an earlier attempt of the run, to RUNNING: a new attempt. */
+  startStep(options: TaskStoreStepOptions): Promise<void>;
+
+  /** RUNNING to SUCCEEDED. */
+  succeedStep(options: TaskStoreStepOptions): Promise<void>;
+
+  /** RUNNING to FAILED, keeping the attempt's error and the end of its output. */
+  failStep(options: TaskStoreFailStepOptions): Promise<void>;
+
+  /**
+   * Fails the RUNNING steps of the run's task with the same error, so that the next attempt
+   * starts them again: the lease-expiry sweep calls it in the transaction that schedules the
+   * run again. Returns how many steps it failed.
+   */
+  failRunningSteps(
+    options: TaskStoreFailStepsOfFlowRunOptions,
+  ): Promise<number>;
+
+  /**
+   * Records the failure of a run that ended outside a step (its lease expired on the last
+   * attempt, or its flow has no implementation) on the step that it would have run next:
+   * the first that did not succeed, if it is RUNNING or PENDING; a PENDING step gets an
+   * attempt that failed before it could start. The steps behind it then wait behind a failed
+   * step, and the task result is FAILED rather than RUNNING for good. Returns whether it
+   * failed a step.
+   */
+  failNextStep(options: TaskStoreFailStepsOfFlowRunOptions): Promise<boolean>;
+
+  /** Records that a (hook) step started a task; recording it again changes nothing. */
+  linkStartedTask(options: TaskStoreLinkStartedTaskOptions): Promise<void>;
+
+  /**
+   * Records that another task interrupted this one: every step that had not ended (PENDING
+   * or RUNNING) becomes SUPERSEDED with the other task's id, since none of them will run.
+   * Returns how many steps it superseded.
+   */
+  supersedeSteps(options: TaskStoreSupersedeStepsOptions): Promise<number>;
+}

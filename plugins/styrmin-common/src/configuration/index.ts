@@ -1,0 +1,11 @@
+export { CONFIGURATION_LIMITS, MAX_REPLICAS } from './configurationFields';
+export type { JsonObject, JsonValue } from './JsonValue';
+export { ClusterSettings, DEFAULT_CLUSTER_DOMAIN } from './ClusterSettings';
+export { EnvironmentOverrides } from './EnvironmentOverrides';
+export { ComponentOverrides, EnvVarValue } from './ComponentOverrides';
+export {
+  AppVersion,
+  DeploymentConfiguration,
+  ParameterValue,
+} from './DeploymentConfiguration';
+export { imageOverrideProblem, resolveImageOverride } from './imageOverride';

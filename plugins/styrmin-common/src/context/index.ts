@@ -1,0 +1,13 @@
+export type {
+  ClusterContext,
+  ComponentContext,
+  EnvironmentDeploymentContext,
+  GlobalContext,
+  ServiceAddress,
+} from './GlobalContext';
+export { deploymentNamespace } from './deploymentNamespace';
+export {
+  resolveContext,
+  type EnvironmentDeployment,
+  type ResolveContextOptions,
+} from './resolveContext';

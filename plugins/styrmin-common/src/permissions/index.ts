@@ -1,0 +1,5 @@
+export {
+  styrminDriverLoadPermission,
+  styrminDriverReadPermission,
+} from './driverPermissions';
+export { styrminPermissions } from './styrminPermissions';

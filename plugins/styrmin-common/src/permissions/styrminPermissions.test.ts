@@ -1,0 +1,25 @@
+import { styrminPermissions } from './styrminPermissions';
+
+describe('styrminPermissions', () => {
+  it('names every permission styrmin.<area>.<verb>, once', () => {
+    const names = styrminPermissions.map(permission => permission.name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const name of names) {
+      expect(name).toMatch(/^styrmin\.[a-z]+\.[a-z]+$/);
+    }
+  });
+
+  it('lets policies tell reading from changing by the action attribute', () => {
+    expect(
+      Object.fromEntries(
+        styrminPermissions.map(permission => [
+          permission.name,
+          permission.attributes.action,
+        ]),
+      ),
+    ).toEqual({
+      'styrmin.driver.read': 'read',
+      'styrmin.driver.load': 'create',
+    });
+  });
+});

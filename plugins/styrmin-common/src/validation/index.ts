@@ -1,0 +1,21 @@
+export {
+  validationError,
+  type ValidationProblem,
+  type ValidationResult,
+} from './ValidationProblem';
+export {
+  parseClusterSettings,
+  parseEnvironmentOverrides,
+} from './parseSettings';
+export { validateApplicationVersion } from './validateApplicationVersion';
+export { validateParameters } from './validateParameters';
+export {
+  migrateRetiredParameters,
+  type RetiredParameterMigration,
+} from './migrateRetiredParameters';
+export { validateComponentOverrides } from './validateComponentOverrides';
+export {
+  validateDeploymentChange,
+  type DeploymentChange,
+  type DeploymentChangeValidation,
+} from './validateDeploymentChange';
