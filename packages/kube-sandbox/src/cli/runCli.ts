@@ -1,0 +1,115 @@
+import { Command, InvalidArgumentError } from 'commander';
+import os from 'node:os';
+import path from 'node:path';
+import { ChartLocation } from '../controllers/flux/ChartCatalog';
+import { startSandbox } from '../Sandbox';
+
+/** Where `kube-sandbox start` keeps its state without `--state`. */
+function defaultStateDirectory(): string {
+  const base =
+    process.env.XDG_STATE_HOME || path.join(os.homedir(), '.local', 'state');
+  return path.join(base, 'styrmin-kube-sandbox');
+}
+
+function chartOption(
+  value: string,
+  previous: ChartLocation[],
+): ChartLocation[] {
+  const at = value.lastIndexOf('=');
+  if (at <= 0) {
+    throw new InvalidArgumentError('expected <url>=<folder>');
+  }
+  return [
+    ...previous,
+    { url: value.slice(0, at), path: path.resolve(value.slice(at + 1)) },
+  ];
+}
+
+export interface CliIo {
+  out(line: string): void;
+  /** Resolves when the command should stop (SIGINT, SIGTERM). */
+  stopSignal(): Promise<void>;
+}
+
+const processIo: CliIo = {
+  out: line => process.stdout.write(`${line}\n`),
+  stopSignal: () =>
+    new Promise(resolve => {
+      process.once('SIGINT', () => resolve());
+      process.once('SIGTERM', () => resolve());
+    }),
+};
+
+/**
+ * The `kube-sandbox` command. `start` runs a sandbox until interrupted, with its state (objects,
+ * kubeconfig, backups) in a folder, so that the next start finds the same cluster.
+ */
+export async function runCli(
+  argv: string[],
+  io: CliIo = processIo,
+): Promise<void> {
+  const program = new Command('kube-sandbox').description(
+    'An embedded Kubernetes API server with simulated controllers, Flux and Velero',
+  );
+  program
+    .command('start')
+    .description(
+      'Run a sandbox until interrupted; prints where its kubeconfig is',
+    )
+    .option(
+      '--state <folder>',
+      'where the cluster is kept between runs',
+      defaultStateDirectory(),
+    )
+    .option(
+      '--port <port>',
+      'the port on 127.0.0.1 (default: any free port)',
+      v => Number(v),
+    )
+    .option(
+      '--token <token>',
+      'the bearer token clients must send (default: random)',
+    )
+    .option(
+      '--chart <url=folder>',
+      'serve a chart source URL (HelmRepository, OCIRepository or GitRepository) from a local folder; repeatable',
+      chartOption,
+      [],
+    )
+    .option('--no-flux', 'leave the Flux stand-in out')
+    .option('--no-velero', 'leave the Velero stand-in out')
+    .action(
+      async (options: {
+        state: string;
+        port?: number;
+        token?: string;
+        chart: ChartLocation[];
+        flux: boolean;
+        velero: boolean;
+      }) => {
+        const state = path.resolve(options.state);
+        const sandbox = await startSandbox({
+          directory: state,
+          stateFile: path.join(state, 'cluster.json'),
+          port: options.port,
+          token: options.token,
+          flux: options.flux ? { charts: options.chart } : false,
+          velero: options.velero
+            ? { directory: path.join(state, 'object-store') }
+            : false,
+        });
+        io.out(`kube-sandbox is serving ${sandbox.url}`);
+        io.out(`kubeconfig: ${sandbox.kubeconfigPath}`);
+        io.out(`  kubectl --kubeconfig ${sandbox.kubeconfigPath} get pods -A`);
+        if (sandbox.velero) {
+          io.out(
+            `object store (Velero): ${sandbox.velero.endpoint} bucket ${sandbox.velero.bucket}`,
+          );
+        }
+        await io.stopSignal();
+        await sandbox.stop();
+        io.out('kube-sandbox stopped; its state is kept');
+      },
+    );
+  await program.parseAsync(argv);
+}

@@ -1,0 +1,83 @@
+import { SandboxApi } from '../api/SandboxApi';
+import { ToolPaths } from '../tools/ensureTools';
+import { Reconciler } from './Controller';
+import { CustomResourceDefinitionController } from './CustomResourceDefinitionController';
+import { ChartCatalog } from './flux/ChartCatalog';
+import { HelmReleaseController } from './flux/HelmReleaseController';
+import { SourceController } from './flux/SourceController';
+import { GarbageCollector } from './GarbageCollector';
+import { NamespaceController } from './NamespaceController';
+import { ServiceAccountController } from './ServiceAccountController';
+import { BackupController } from './velero/BackupController';
+import { BackupStorageLocationController } from './velero/BackupStorageLocationController';
+import { DeleteBackupRequestController } from './velero/DeleteBackupRequestController';
+import { RestoreController } from './velero/RestoreController';
+import { WorkloadSettings } from './workloads/ContainerRuntime';
+import { DeploymentController } from './workloads/DeploymentController';
+import { JobController } from './workloads/JobController';
+import { KubeletSimulator } from './workloads/KubeletSimulator';
+import { PodLogs } from './workloads/PodLogs';
+import { ReplicaSetController } from './workloads/ReplicaSetController';
+import { StatefulSetController } from './workloads/StatefulSetController';
+
+export interface CreateReconcilersOptions {
+  api: SandboxApi;
+  /** The simulated kubelet's knobs, or undefined for no workload controllers. */
+  workloads?: WorkloadSettings;
+  podLogs: PodLogs;
+  /** The Flux stand-in's chart sources, or undefined for no Flux. */
+  charts?: ChartCatalog;
+  tools: () => Promise<ToolPaths>;
+  velero: boolean;
+}
+
+/**
+ * The simulated controllers a sandbox runs: always the control plane's own (CRDs, namespaces,
+ * service accounts, garbage collection), then the workloads, Flux and Velero when they are on.
+ */
+export function createReconcilers(
+  options: CreateReconcilersOptions,
+): Reconciler[] {
+  const { api, workloads, charts } = options;
+  const reconcilers: Reconciler[] = [
+    CustomResourceDefinitionController.create({ api }),
+    NamespaceController.create({ api }),
+    ServiceAccountController.create({ api }),
+    GarbageCollector.create({ api }),
+  ];
+  if (workloads) {
+    reconcilers.push(
+      KubeletSimulator.create({
+        api,
+        settings: workloads,
+        logs: options.podLogs,
+      }),
+      ReplicaSetController.create({ api }),
+      DeploymentController.create({ api }),
+      StatefulSetController.create({ api }),
+      JobController.create({
+        api,
+        retryDelayMs: () => workloads.crashBackoffMs,
+      }),
+    );
+  }
+  if (charts) {
+    reconcilers.push(
+      SourceController.create({ api, catalog: charts }),
+      HelmReleaseController.create({
+        api,
+        catalog: charts,
+        tools: options.tools,
+      }),
+    );
+  }
+  if (options.velero) {
+    reconcilers.push(
+      BackupStorageLocationController.create({ api }),
+      BackupController.create({ api }),
+      RestoreController.create({ api }),
+      DeleteBackupRequestController.create({ api }),
+    );
+  }
+  return reconcilers;
+}

@@ -1,0 +1,43 @@
+/**
+ * kube-sandbox: an embedded Kubernetes API server on loopback with simulated controllers, for
+ * the tests and the demo.
+ *
+ * @packageDocumentation
+ */
+
+export { Sandbox, startSandbox } from './Sandbox';
+export { runCli } from './cli/runCli';
+export type { CliIo } from './cli/runCli';
+export type { SandboxFlux, SandboxOptions, SandboxVelero } from './Sandbox';
+export type { ChartLocation } from './controllers/flux/ChartCatalog';
+export { ensureTools } from './tools/ensureTools';
+export type { EnsureToolsOptions, ToolPaths } from './tools/ensureTools';
+export { runTool } from './tools/runTool';
+export type { ToolResult } from './tools/runTool';
+export { SandboxApi } from './api/SandboxApi';
+export { ApiError } from './api/ApiError';
+export type { Status } from './api/ApiError';
+export type {
+  DeleteOptions,
+  ListOptions,
+  PatchOptions,
+  PatchType,
+  RequestScope,
+  WriteOptions,
+  WriteResult,
+} from './api/types';
+export type {
+  FaultInjector,
+  FaultRule,
+  FaultMatch,
+  Verb,
+} from './server/FaultInjector';
+export type { RequestRecord } from './server/ApiServer';
+export type {
+  ContainerOutcome,
+  ContainerRunContext,
+  ContainerRunner,
+  WorkloadSettings,
+} from './controllers/workloads/ContainerRuntime';
+export type { ControllerErrorHandler } from './controllers/Controller';
+export type { KubeObject, ObjectMeta, OwnerReference } from './store/types';
