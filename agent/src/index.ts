@@ -6,3 +6,29 @@
  */
 export { loadAgentConfig } from './config/AgentConfig';
 export type { AgentConfig, ReadFile } from './config/AgentConfig';
+export type { DriverFiles, DriverVersionRef } from './drivers/DriverFiles';
+export { LocalDriverFiles } from './drivers/LocalDriverFiles';
+export { createLogfmtLogger } from './logging/Logger';
+export type { LogFields, Logger } from './logging/Logger';
+export { Operator } from './operator/Operator';
+export type { OperatorOptions } from './operator/Operator';
+export {
+  DEFAULT_OPERATOR_NAMESPACE,
+  STYRMIN_API_VERSION,
+  STYRMIN_DEPLOYMENT_KIND,
+  STYRMIN_DEPLOYMENT_PLURAL,
+  STYRMIN_GROUP,
+} from './operator/StyrminDeployment';
+export type {
+  StyrminDeployment,
+  StyrminDeploymentSpec,
+  StyrminDeploymentStatus,
+} from './operator/StyrminDeployment';
+export { newStyrminDeployment } from './operator/newStyrminDeployment';
+export type { NewStyrminDeploymentOptions } from './operator/newStyrminDeployment';
+export { ConditionType, Reason } from './operator/conditions';
+export type { Condition } from './operator/conditions';
+export { OperatorStep } from './operator/StepRecorder';
+export type { StepEvent, StepRecorder } from './operator/StepRecorder';
+export { InMemoryStepRecorder } from './operator/InMemoryStepRecorder';
+export { helmReleaseName } from './operator/desired/helmRelease';

@@ -1,0 +1,180 @@
+import {
+  Informer,
+  KubeConfig,
+  KubernetesListObject,
+  KubernetesObject,
+  KubernetesObjectApi,
+  makeInformer,
+  ObjectCache,
+  V1Namespace,
+  V1Service,
+} from '@kubernetes/client-node';
+import { ControllerSource } from './Controller';
+import {
+  CHART_SOURCE_KINDS,
+  ChartSourceKind,
+  FLUX_SOURCE_API_VERSION,
+} from './desired/chartSource';
+import { HELM_RELEASE_API_VERSION } from './desired/helmRelease';
+import { MANAGED_SELECTOR, ownerKeyOf } from './desired/labels';
+import {
+  STYRMIN_API_VERSION,
+  STYRMIN_DEPLOYMENT_KIND,
+  STYRMIN_DEPLOYMENT_PLURAL,
+  StyrminDeployment,
+} from './StyrminDeployment';
+
+type CachingInformer<T extends KubernetesObject> = Informer<T> & ObjectCache<T>;
+
+/**
+ * What the reconciler reads: the informers' caches of the StyrminDeployments and of the
+ * objects the operator makes.
+ *
+ * @public
+ */
+export interface OperatorCache {
+  deployments: ObjectCache<StyrminDeployment>;
+  helmReleases: ObjectCache<KubernetesObject>;
+  chartSources: Record<ChartSourceKind, ObjectCache<KubernetesObject>>;
+  namespaces: ObjectCache<V1Namespace>;
+  services: ObjectCache<V1Service>;
+}
+
+/** @public */
+export interface OperatorInformers {
+  deployments: CachingInformer<StyrminDeployment>;
+  helmReleases: CachingInformer<KubernetesObject>;
+  chartSources: Record<ChartSourceKind, CachingInformer<KubernetesObject>>;
+  namespaces: CachingInformer<V1Namespace>;
+  services: CachingInformer<V1Service>;
+}
+
+interface WatchedKind {
+  apiVersion: string;
+  kind: string;
+  plural: string;
+  /** Watch one namespace; all namespaces (or a cluster-scoped kind) without. */
+  namespace?: string;
+  labelSelector?: string;
+}
+
+const PLURALS: Record<ChartSourceKind, string> = {
+  HelmRepository: 'helmrepositories',
+  OCIRepository: 'ocirepositories',
+  GitRepository: 'gitrepositories',
+};
+
+function informerFor<T extends KubernetesObject>(
+  kubeConfig: KubeConfig,
+  objects: KubernetesObjectApi,
+  watched: WatchedKind,
+): CachingInformer<T> {
+  const root = watched.apiVersion.includes('/')
+    ? `/apis/${watched.apiVersion}`
+    : `/api/${watched.apiVersion}`;
+  const path = `${root}${
+    watched.namespace ? `/namespaces/${watched.namespace}` : ''
+  }/${watched.plural}`;
+  const list = () =>
+    objects.list(
+      watched.apiVersion,
+      watched.kind,
+      watched.namespace,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      watched.labelSelector,
+    ) as Promise<KubernetesListObject<T>>;
+  return makeInformer<T>(kubeConfig, path, list, watched.labelSelector);
+}
+
+/**
+ * The informers of the StyrminDeployment operator: the StyrminDeployments of the operator's
+ * namespace, and, by the `app.kubernetes.io/managed-by=styrmin` label, the HelmReleases and
+ * chart sources it makes there and the namespaces and Services it makes for deployments, so
+ * the caches hold only Styrmin's objects.
+ *
+ * @public
+ */
+export function createOperatorInformers(
+  kubeConfig: KubeConfig,
+  namespace: string,
+): OperatorInformers {
+  const objects = KubernetesObjectApi.makeApiClient(kubeConfig);
+  const managed = (watched: Omit<WatchedKind, 'labelSelector'>) =>
+    informerFor<any>(kubeConfig, objects, {
+      ...watched,
+      labelSelector: MANAGED_SELECTOR,
+    });
+  return {
+    deployments: informerFor<StyrminDeployment>(kubeConfig, objects, {
+      apiVersion: STYRMIN_API_VERSION,
+      kind: STYRMIN_DEPLOYMENT_KIND,
+      plural: STYRMIN_DEPLOYMENT_PLURAL,
+      namespace,
+    }),
+    helmReleases: managed({
+      apiVersion: HELM_RELEASE_API_VERSION,
+      kind: 'HelmRelease',
+      plural: 'helmreleases',
+      namespace,
+    }),
+    chartSources: Object.fromEntries(
+      CHART_SOURCE_KINDS.map(kind => [
+        kind,
+        managed({
+          apiVersion: FLUX_SOURCE_API_VERSION,
+          kind,
+          plural: PLURALS[kind],
+          namespace,
+        }),
+      ]),
+    ) as Record<ChartSourceKind, CachingInformer<KubernetesObject>>,
+    namespaces: managed({
+      apiVersion: 'v1',
+      kind: 'Namespace',
+      plural: 'namespaces',
+    }),
+    services: managed({
+      apiVersion: 'v1',
+      kind: 'Service',
+      plural: 'services',
+    }),
+  };
+}
+
+/**
+ * The controller's sources: a StyrminDeployment enqueues itself; any other object enqueues
+ * the StyrminDeployment its labels name.
+ *
+ * @public
+ */
+export function operatorSources(
+  informers: OperatorInformers,
+  namespace: string,
+): ControllerSource[] {
+  const owned = (kind: string, informer: Informer<KubernetesObject>) => ({
+    kind,
+    informer,
+    keysFor: (object: KubernetesObject) => {
+      const key = ownerKeyOf(object, namespace);
+      return key ? [key] : [];
+    },
+  });
+  return [
+    {
+      kind: STYRMIN_DEPLOYMENT_KIND,
+      informer: informers.deployments as Informer<KubernetesObject>,
+      keysFor: object => [
+        `${object.metadata!.namespace}/${object.metadata!.name}`,
+      ],
+    },
+    owned('HelmRelease', informers.helmReleases),
+    ...CHART_SOURCE_KINDS.map(kind =>
+      owned(kind, informers.chartSources[kind]),
+    ),
+    owned('Namespace', informers.namespaces),
+    owned('Service', informers.services),
+  ];
+}

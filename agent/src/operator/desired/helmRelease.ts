@@ -1,0 +1,72 @@
+import { KubernetesObject } from '@kubernetes/client-node';
+import { StyrminDeployment, StyrminDeploymentSpec } from '../StyrminDeployment';
+import { HelmReleaseChart } from './chartSource';
+import { KustomizePatch } from './componentPatches';
+import { childLabels, controllerReference } from './labels';
+import { ChartValues } from './values';
+
+export const HELM_RELEASE_API_VERSION = 'helm.toolkit.fluxcd.io/v2';
+
+/** How many times Flux tries an install or upgrade again before it gives up (Stalled). */
+const REMEDIATION_RETRIES = 2;
+
+/**
+ * The Helm release name: the driver's name, a DNS label, the same for the deployment's whole
+ * life. One release lives in each deployment's namespace, so it never meets another.
+ */
+export function helmReleaseName(spec: StyrminDeploymentSpec): string {
+  return spec.context.driver.name;
+}
+
+export interface HelmReleaseInputs {
+  chart: HelmReleaseChart;
+  values: ChartValues;
+  patches: KustomizePatch[];
+  /** The uid of the deployment's namespace as it exists now. */
+  namespaceUid: string;
+}
+
+/**
+ * The Flux HelmRelease of a deployment, next to its StyrminDeployment and owned by it; the
+ * release itself (and Helm's storage) lives in the deployment's namespace. The values are the
+ * rendered values template; the component overrides are post-render patches, which Flux
+ * applies on every install, upgrade and drift correction, so that nothing scales or edits the
+ * workloads behind Flux's back. The namespace's uid is the value of Flux's force-reconcile
+ * annotations: should the namespace be deleted by hand and made again, the new uid makes Flux
+ * release into it at once, rather than at its next drift check.
+ */
+export function desiredHelmRelease(
+  deployment: StyrminDeployment,
+  inputs: HelmReleaseInputs,
+): KubernetesObject & { spec: Record<string, unknown> } {
+  const { spec } = deployment;
+  const namespace = spec.context.deployment.namespace;
+  return {
+    apiVersion: HELM_RELEASE_API_VERSION,
+    kind: 'HelmRelease',
+    metadata: {
+      name: deployment.metadata!.name!,
+      namespace: deployment.metadata!.namespace,
+      labels: childLabels(deployment),
+      annotations: {
+        'reconcile.fluxcd.io/requestedAt': inputs.namespaceUid,
+        'reconcile.fluxcd.io/forceAt': inputs.namespaceUid,
+      },
+      ownerReferences: [controllerReference(deployment)],
+    },
+    spec: {
+      interval: '10m',
+      releaseName: helmReleaseName(spec),
+      targetNamespace: namespace,
+      storageNamespace: namespace,
+      ...inputs.chart,
+      values: inputs.values,
+      install: { remediation: { retries: REMEDIATION_RETRIES } },
+      upgrade: { remediation: { retries: REMEDIATION_RETRIES } },
+      driftDetection: { mode: 'enabled' },
+      ...(inputs.patches.length > 0
+        ? { postRenderers: [{ kustomize: { patches: inputs.patches } }] }
+        : {}),
+    },
+  };
+}

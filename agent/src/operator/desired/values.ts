@@ -1,0 +1,40 @@
+import {
+  renderValuesTemplate,
+  ValuesTemplateError,
+} from '@styrmin/plugin-styrmin-common';
+import { parse as parseYaml } from 'yaml';
+import { StyrminDeploymentSpec } from '../StyrminDeployment';
+
+/** Chart values: a YAML map. */
+export type ChartValues = Record<string, unknown>;
+
+/**
+ * The chart values of an instance: the driver's values template rendered with its context,
+ * read as YAML. Throws a ValuesTemplateError when the template fails or renders something
+ * other than a map; its message names the template line and never holds a value.
+ */
+export function renderValues(spec: StyrminDeploymentSpec): ChartValues {
+  const text = renderValuesTemplate(spec.valuesTemplate, spec.context);
+  let values: unknown;
+  try {
+    values = parseYaml(text);
+  } catch (error) {
+    const { linePos } = error as { linePos?: Array<{ line: number }> };
+    throw new ValuesTemplateError(
+      `The values template renders invalid YAML${
+        linePos?.[0] ? ` at line ${linePos[0].line} of its output` : ''
+      }`,
+    );
+  }
+  if (values === null || values === undefined) {
+    return {};
+  }
+  if (typeof values !== 'object' || Array.isArray(values)) {
+    throw new ValuesTemplateError(
+      `The values template must render a YAML map, not ${
+        Array.isArray(values) ? 'a list' : `a ${typeof values}`
+      }`,
+    );
+  }
+  return values as ChartValues;
+}
