@@ -1,15 +1,60 @@
 import {
+  Cluster,
+  clusterOperation,
+  clustersOperation,
+  ClusterWithAgentToken,
+  createDeploymentOperation,
+  CreateDeploymentInput,
+  createEnvironmentOperation,
+  CreateEnvironmentInput,
+  deleteDeploymentOperation,
+  DeleteDeploymentInput,
+  deleteEnvironmentOperation,
+  deploymentOperation,
+  DeploymentChangeResult,
+  DeploymentPage,
+  DeploymentRef,
+  deploymentsOperation,
+  DeploymentsOptions,
+  deploymentTimelineOperation,
+  DeploymentTimeline,
+  DeploymentTimelineOptions,
+  DeploymentWithInstance,
   Driver,
   driverOperation,
   driversOperation,
   DriverVersion,
   driverVersionOperation,
+  editComponentOverridesOperation,
+  EditComponentOverridesInput,
+  editDeploymentOperation,
+  EditDeploymentInput,
+  Environment,
+  environmentOperation,
+  environmentsOperation,
+  Instance,
+  instanceOperation,
   LoadDriverInput,
   loadDriverOperation,
   LoadDriverResult,
+  previewClusterUpdateOperation,
+  previewEnvironmentUpdateOperation,
+  RecordRef,
+  Redeployment,
+  registerClusterOperation,
+  RegisterClusterInput,
+  rotateAgentTokenOperation,
   serverInfoOperation,
   ServerInfo,
   StyrminOperation,
+  updateClusterOperation,
+  UpdateClusterInput,
+  UpdateClusterResult,
+  updateEnvironmentOperation,
+  UpdateEnvironmentInput,
+  UpdateEnvironmentResult,
+  upgradeDeploymentOperation,
+  UpgradeDeploymentInput,
 } from './operations';
 import {
   GraphQLHttpAnswer,
@@ -111,6 +156,139 @@ export class StyrminClient {
    */
   loadDriver(input: LoadDriverInput): Promise<LoadDriverResult> {
     return this.#execute(loadDriverOperation, { input });
+  }
+
+  /** Every registered cluster, by name. */
+  clusters(): Promise<Cluster[]> {
+    return this.#execute(clustersOperation);
+  }
+
+  /** One cluster by its id or its name, or undefined when there is none. */
+  cluster(ref: RecordRef): Promise<Cluster | undefined> {
+    return this.#execute(clusterOperation, ref);
+  }
+
+  /** Registers a cluster; the agent token in the result is shown this once. */
+  registerCluster(input: RegisterClusterInput): Promise<ClusterWithAgentToken> {
+    return this.#execute(registerClusterOperation, { input });
+  }
+
+  /**
+   * Changes a cluster's settings (a merge patch) and redeploys the deployments whose
+   * context they change.
+   */
+  updateCluster(input: UpdateClusterInput): Promise<UpdateClusterResult> {
+    return this.#execute(updateClusterOperation, { input });
+  }
+
+  /** The deployments that `updateCluster(input)` would redeploy; changes nothing. */
+  previewClusterUpdate(input: UpdateClusterInput): Promise<Redeployment[]> {
+    return this.#execute(previewClusterUpdateOperation, { input });
+  }
+
+  /** Issues a new agent token, shown this once; the old one stops working. */
+  rotateAgentToken(id: string): Promise<ClusterWithAgentToken> {
+    return this.#execute(rotateAgentTokenOperation, { input: { id } });
+  }
+
+  /** The environments that are not deleted, of one cluster (by id) when it is given. */
+  environments(options: { cluster?: string } = {}): Promise<Environment[]> {
+    return this.#execute(environmentsOperation, options);
+  }
+
+  /** One environment by its id or its name, or undefined when there is none. */
+  environment(ref: RecordRef): Promise<Environment | undefined> {
+    return this.#execute(environmentOperation, ref);
+  }
+
+  createEnvironment(input: CreateEnvironmentInput): Promise<Environment> {
+    return this.#execute(createEnvironmentOperation, { input });
+  }
+
+  /**
+   * Changes an environment's overrides (a merge patch) or backup storage location, and
+   * redeploys the deployments whose context they change.
+   */
+  updateEnvironment(
+    input: UpdateEnvironmentInput,
+  ): Promise<UpdateEnvironmentResult> {
+    return this.#execute(updateEnvironmentOperation, { input });
+  }
+
+  /** The deployments that `updateEnvironment(input)` would redeploy; changes nothing. */
+  previewEnvironmentUpdate(
+    input: UpdateEnvironmentInput,
+  ): Promise<Redeployment[]> {
+    return this.#execute(previewEnvironmentUpdateOperation, { input });
+  }
+
+  /** Deletes an environment without deployments. */
+  deleteEnvironment(input: {
+    id: string;
+    expectedVersion?: number;
+  }): Promise<Environment> {
+    return this.#execute(deleteEnvironmentOperation, { input });
+  }
+
+  /** A page of deployments, by name. */
+  deployments(options: DeploymentsOptions = {}): Promise<DeploymentPage> {
+    return this.#execute(deploymentsOperation, { ...options });
+  }
+
+  /** One deployment with its active instance, or undefined when there is none. */
+  deployment(ref: DeploymentRef): Promise<DeploymentWithInstance | undefined> {
+    return this.#execute(deploymentOperation, ref);
+  }
+
+  /** A page of a deployment's instances, newest first; undefined for an unknown one. */
+  deploymentTimeline(
+    options: DeploymentTimelineOptions,
+  ): Promise<DeploymentTimeline | undefined> {
+    return this.#execute(deploymentTimelineOperation, { ...options });
+  }
+
+  /** One instance, or undefined when there is none. */
+  instance(id: string): Promise<Instance | undefined> {
+    return this.#execute(instanceOperation, { id });
+  }
+
+  /**
+   * Creates a deployment: its first instance and the task that applies it, and the
+   * redeployment of its environment's other deployments.
+   */
+  createDeployment(
+    input: CreateDeploymentInput,
+  ): Promise<DeploymentChangeResult> {
+    return this.#execute(createDeploymentOperation, { input });
+  }
+
+  /**
+   * Edits a deployment's configuration (a merge patch); `changed` is false when the new
+   * instance equals the active one and nothing was stored.
+   */
+  editDeployment(input: EditDeploymentInput): Promise<DeploymentChangeResult> {
+    return this.#execute(editDeploymentOperation, { input });
+  }
+
+  /** Moves a deployment to another version of its driver. */
+  upgradeDeployment(
+    input: UpgradeDeploymentInput,
+  ): Promise<DeploymentChangeResult> {
+    return this.#execute(upgradeDeploymentOperation, { input });
+  }
+
+  /** Edits the overrides of one component (a merge patch). */
+  editComponentOverrides(
+    input: EditComponentOverridesInput,
+  ): Promise<DeploymentChangeResult> {
+    return this.#execute(editComponentOverridesOperation, { input });
+  }
+
+  /** Deletes a deployment, which stays as a tombstone. */
+  deleteDeployment(
+    input: DeleteDeploymentInput,
+  ): Promise<DeploymentChangeResult> {
+    return this.#execute(deleteDeploymentOperation, { input });
   }
 
   /**

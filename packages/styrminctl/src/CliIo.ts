@@ -12,4 +12,6 @@ export interface CliIo {
   stdout: CliWriter;
   stderr: CliWriter;
   env: Environment;
+  /** Reads all of stdin: where `--set-secret` takes a secret value from. */
+  readStdin?: () => Promise<string>;
 }

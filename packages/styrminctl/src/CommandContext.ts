@@ -40,19 +40,42 @@ export class CommandContext {
 
   /**
    * Prints a command's result, a record or a list of records, to stdout. `table` is what
-   * the table format shows instead, when the result is too deep to read as rows; JSON and
-   * YAML always print the result itself.
+   * the table format shows instead, when the result is too deep to read as rows, and
+   * `tables` several such blocks, one after the other with a blank line between them; JSON
+   * and YAML always print the result itself.
    */
-  print(value: unknown, options: { table?: unknown } = {}): void {
+  print(
+    value: unknown,
+    options: { table?: unknown; tables?: unknown[] } = {},
+  ): void {
     const { stdout, env } = this.#io;
     const format = this.#globalOptions().output;
+    const color = Boolean(stdout.isTTY) && !env.NO_COLOR;
+    if (format !== 'table') {
+      stdout.write(formatOutput(value, { format, color }));
+      return;
+    }
+    const blocks = options.tables ?? [options.table ?? value];
     stdout.write(
-      formatOutput(
-        format === 'table' && options.table !== undefined
-          ? options.table
-          : value,
-        { format, color: Boolean(stdout.isTTY) && !env.NO_COLOR },
-      ),
+      blocks
+        .map(block => formatOutput(block, { format, color }))
+        .filter(text => text !== '')
+        .join('\n'),
     );
+  }
+
+  /** Reads all of stdin. */
+  readStdin(): Promise<string> {
+    return this.#io.readStdin?.() ?? Promise.resolve('');
+  }
+
+  /** The environment styrminctl runs in. */
+  get env(): Record<string, string | undefined> {
+    return this.#io.env;
+  }
+
+  /** Writes a notice for people to stderr, out of the way of the output. */
+  notice(text: string): void {
+    this.#io.stderr.write(`${text}\n`);
   }
 }

@@ -7,7 +7,10 @@ import { Command, CommanderError, Option } from 'commander';
 import { version } from '../package.json';
 import { CliIo } from './CliIo';
 import { CommandContext, GlobalOptions } from './CommandContext';
+import { registerClustersCommands } from './commands/clusters';
+import { registerDeploymentsCommands } from './commands/deployments';
 import { registerDriversCommands } from './commands/drivers';
+import { registerEnvironmentsCommands } from './commands/environments';
 import { registerServerCommands } from './commands/server';
 import { outputFormats } from './output';
 import { UsageError } from './UsageError';
@@ -81,6 +84,9 @@ function createProgram(io: CliIo): Command {
   });
   registerServerCommands(program, context);
   registerDriversCommands(program, context);
+  registerClustersCommands(program, context);
+  registerEnvironmentsCommands(program, context);
+  registerDeploymentsCommands(program, context);
   return program;
 }
 
@@ -96,8 +102,11 @@ function report(error: unknown, io: CliIo): number {
   // The server's refusals, and styrminctl's own checks of what it would send.
   if (error instanceof StyrminApiError || error instanceof StyrminError) {
     io.stderr.write(`Error [${error.code}]: ${error.message}\n`);
+    // A change's problems each carry their own code (SINGLETON_REPLICA_OVERRIDE beside
+    // VALIDATION_FAILED); a driver's carry none, and print as compilers print theirs.
     for (const problem of error.problems ?? []) {
-      io.stderr.write(`${formatStyrminProblem(problem)}\n`);
+      const code = problem.code ? `[${problem.code}] ` : '';
+      io.stderr.write(`${code}${formatStyrminProblem(problem)}\n`);
     }
     return ExitCode.apiError;
   }

@@ -3,20 +3,26 @@ import {
   createBackendPlugin,
 } from '@backstage/backend-plugin-api';
 import { styrminPermissions } from '@styrmin/plugin-styrmin-common';
+import { DatabaseClusterStore } from './clusters/DatabaseClusterStore';
 import { DatabaseServerInfoStore } from './database/DatabaseServerInfoStore';
+import { DatabaseDeploymentStore } from './deployments/DatabaseDeploymentStore';
 import { DatabaseDriverStore } from './drivers/DatabaseDriverStore';
 import { DriverLoader } from './drivers/DriverLoader';
 import { ServerDirectoryPolicy } from './drivers/ServerDirectoryPolicy';
+import { DatabaseEnvironmentStore } from './environments/DatabaseEnvironmentStore';
 import { DatabaseFlowRunStore } from './flows/DatabaseFlowRunStore';
 import { FlowRegistry } from './flows/FlowRegistry';
 import { FlowRunBroker } from './flows/FlowRunBroker';
 import { FlowRunWorker } from './flows/FlowRunWorker';
+import { DatabaseInstanceStore } from './instances/DatabaseInstanceStore';
+import { createReconciler } from './reconciliation/createReconciler';
 import { createRouter } from './service/router';
 import { DatabaseTaskStore } from './tasks/DatabaseTaskStore';
 
 /**
- * The Styrmin server: its database, its GraphQL API at `/api/styrmin/graphql`, and the
- * flow-run queue with the worker of the `server` pool.
+ * The Styrmin server: its database, its GraphQL API at `/api/styrmin/graphql`, the core
+ * records with the generator and the remediator, and the flow-run queue with the worker
+ * of the `server` pool.
  *
  * @public
  */
@@ -48,22 +54,12 @@ export const styrminPlugin = createBackendPlugin({
       }) {
         permissionsRegistry.addPermissions([...styrminPermissions]);
         const serverInfo = await DatabaseServerInfoStore.create({ database });
-        const driverStore = await DatabaseDriverStore.create({ database });
+        const drivers = await DatabaseDriverStore.create({ database });
         const driverLoader = DriverLoader.create({
-          store: driverStore,
+          store: drivers,
           directories: ServerDirectoryPolicy.fromConfig(config),
           logger,
         });
-        httpRouter.use(
-          await createRouter({
-            httpAuth,
-            logger,
-            permissions,
-            serverInfo,
-            drivers: { store: driverStore, loader: driverLoader },
-          }),
-        );
-
         const flowRuns = await DatabaseFlowRunStore.create({ database });
         const tasks = await DatabaseTaskStore.create({ database });
         const broker = await FlowRunBroker.create({
@@ -72,6 +68,31 @@ export const styrminPlugin = createBackendPlugin({
           tasks,
           logger,
         });
+        const stores = {
+          clusters: await DatabaseClusterStore.create({ database }),
+          environments: await DatabaseEnvironmentStore.create({ database }),
+          deployments: await DatabaseDeploymentStore.create({ database }),
+          instances: await DatabaseInstanceStore.create({ database }),
+          drivers,
+          flowRuns,
+          tasks,
+        };
+        const { deploymentReconciler, settingsReconciler } = createReconciler({
+          knex: await database.getClient(),
+          broker,
+          ...stores,
+        });
+        httpRouter.use(
+          await createRouter({
+            httpAuth,
+            logger,
+            permissions,
+            serverInfo,
+            drivers: { loader: driverLoader },
+            records: { ...stores, deploymentReconciler, settingsReconciler },
+          }),
+        );
+
         await broker.scheduleLeaseSweep({ scheduler });
         // No flow runs in the server pool yet: apply_state and the orchestration of
         // environment backups, restores and clones will register here.

@@ -15,3 +15,62 @@ export type {
 } from './driverVersionFields';
 export { loadDriverOperation } from './loadDriver';
 export type { LoadDriverInput, LoadDriverResult } from './loadDriver';
+export type {
+  Cluster,
+  ClusterWithAgentToken,
+  ContextChange,
+  Deployment,
+  DeploymentChangeResult,
+  Environment,
+  Instance,
+  PageInfo,
+  RecordStamps,
+  Redeployment,
+  Step,
+  Task,
+} from './recordFields';
+export { clustersOperation } from './clusters';
+export { clusterOperation } from './cluster';
+export type { RecordRef } from './cluster';
+export { registerClusterOperation } from './registerCluster';
+export type { RegisterClusterInput } from './registerCluster';
+export { updateClusterOperation } from './updateCluster';
+export type { UpdateClusterInput, UpdateClusterResult } from './updateCluster';
+export { previewClusterUpdateOperation } from './previewClusterUpdate';
+export { rotateAgentTokenOperation } from './rotateAgentToken';
+export { environmentsOperation } from './environments';
+export { environmentOperation } from './environment';
+export { createEnvironmentOperation } from './createEnvironment';
+export type { CreateEnvironmentInput } from './createEnvironment';
+export { updateEnvironmentOperation } from './updateEnvironment';
+export type {
+  UpdateEnvironmentInput,
+  UpdateEnvironmentResult,
+} from './updateEnvironment';
+export { previewEnvironmentUpdateOperation } from './previewEnvironmentUpdate';
+export { deleteEnvironmentOperation } from './deleteEnvironment';
+export { deploymentsOperation } from './deployments';
+export type {
+  DeploymentFilter,
+  DeploymentPage,
+  DeploymentsOptions,
+} from './deployments';
+export { deploymentOperation } from './deployment';
+export type { DeploymentRef, DeploymentWithInstance } from './deployment';
+export { deploymentTimelineOperation } from './deploymentTimeline';
+export type {
+  DeploymentTimeline,
+  DeploymentTimelineOptions,
+  TimelineEntry,
+} from './deploymentTimeline';
+export { instanceOperation } from './instance';
+export { createDeploymentOperation } from './createDeployment';
+export type { CreateDeploymentInput } from './createDeployment';
+export { editDeploymentOperation } from './editDeployment';
+export type { EditDeploymentInput } from './editDeployment';
+export { upgradeDeploymentOperation } from './upgradeDeployment';
+export type { UpgradeDeploymentInput } from './upgradeDeployment';
+export { editComponentOverridesOperation } from './editComponentOverrides';
+export type { EditComponentOverridesInput } from './editComponentOverrides';
+export { deleteDeploymentOperation } from './deleteDeployment';
+export type { DeleteDeploymentInput } from './deleteDeployment';

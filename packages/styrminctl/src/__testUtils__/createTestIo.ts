@@ -6,7 +6,7 @@ import { Environment } from '../config/resolveConfig';
  * defaults to an empty HOME directory, so no real config file is ever read.
  */
 export function createTestIo(
-  options: { env?: Environment; isTTY?: boolean } = {},
+  options: { env?: Environment; isTTY?: boolean; stdin?: string } = {},
 ) {
   let stdout = '';
   let stderr = '';
@@ -17,6 +17,7 @@ export function createTestIo(
     },
     stderr: { write: (text: string) => (stderr += text) },
     env: options.env ?? { HOME: '/nonexistent' },
+    readStdin: async () => options.stdin ?? '',
   };
   return {
     io,

@@ -20,6 +20,7 @@ import {
   DriverStoreGetBundleOptions,
   DriverStoreGetDriverOptions,
   DriverStoreGetDriverVersionOptions,
+  DriverStoreGetDriverVersionsOptions,
   DriverStoreLoadOptions,
   DriverStoreLoadResult,
   DriverVersion,
@@ -178,6 +179,20 @@ export class DatabaseDriverStore implements DriverStore {
   ): Promise<DriverVersion | undefined> {
     const { name, version, tx = this.#knex } = options;
     return this.#readVersion(tx, name, version);
+  }
+
+  async getDriverVersions(
+    options: DriverStoreGetDriverVersionsOptions,
+  ): Promise<DriverVersion[]> {
+    const { versions, tx = this.#knex } = options;
+    if (versions.length === 0) {
+      return [];
+    }
+    const rows = await tx<DbDriverVersionRow>(DRIVER_VERSIONS_TABLE).whereIn(
+      ['driver_name', 'version'],
+      versions.map(({ name, version }) => [name, version]),
+    );
+    return rows.map(toDriverVersion);
   }
 
   async getBundle(

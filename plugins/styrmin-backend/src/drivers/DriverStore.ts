@@ -94,6 +94,11 @@ export type DriverStoreGetDriverVersionOptions = TransactionOption & {
 };
 
 /** @internal */
+export type DriverStoreGetDriverVersionsOptions = TransactionOption & {
+  versions: ReadonlyArray<{ name: string; version: string }>;
+};
+
+/** @internal */
 export type DriverStoreGetBundleOptions = TransactionOption & {
   digest: string;
 };
@@ -124,6 +129,11 @@ export interface DriverStore {
   getDriverVersion(
     options: DriverStoreGetDriverVersionOptions,
   ): Promise<DriverVersion | undefined>;
+
+  /** The driver versions named, in one query; those not loaded are left out. */
+  getDriverVersions(
+    options: DriverStoreGetDriverVersionsOptions,
+  ): Promise<DriverVersion[]>;
 
   /**
    * The files of the bundle with this digest, in path order, checked against the digest;

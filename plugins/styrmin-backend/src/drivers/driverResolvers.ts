@@ -1,4 +1,3 @@
-import { PermissionsService } from '@backstage/backend-plugin-api';
 import {
   styrminDriverLoadPermission,
   styrminDriverReadPermission,
@@ -25,7 +24,6 @@ import {
 export type CreateDriverResolversOptions = {
   store: DriverStore;
   loader: DriverLoader;
-  permissions: PermissionsService;
 };
 
 /**
@@ -38,13 +36,13 @@ export type CreateDriverResolversOptions = {
 export function createDriverResolvers(
   options: CreateDriverResolversOptions,
 ): StyrminResolvers {
-  const { store, loader, permissions } = options;
+  const { store, loader } = options;
   const authorize = (
     context: StyrminGraphQLContext,
     permission: typeof styrminDriverReadPermission,
   ) =>
     requirePermission({
-      permissions,
+      permissions: context.permissions,
       credentials: context.credentials,
       permission,
     });

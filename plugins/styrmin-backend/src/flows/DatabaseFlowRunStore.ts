@@ -8,6 +8,7 @@ import { Clock, systemClock } from '../database/Clock';
 import { inTransaction } from '../database/inTransaction';
 import { migrationsConfig } from '../database/migrations';
 import { DbFlowRunRow, FLOW_RUNS_TABLE } from '../database/tables';
+import { onlyUuids } from '../database/uuid';
 import {
   fromDbTimestamp,
   fromOptionalDbTimestamp,
@@ -23,6 +24,7 @@ import {
   FlowRunStoreCreateOptions,
   FlowRunStoreExpiredLease,
   FlowRunStoreExpireLeasesOptions,
+  FlowRunStoreGetManyOptions,
   FlowRunStoreGetOptions,
   FlowRunStoreHeartbeatOptions,
 } from './FlowRunStore';
@@ -143,6 +145,15 @@ export class DatabaseFlowRunStore implements FlowRunStore {
       .where({ id: flowRunId })
       .first();
     return row && toFlowRun(row);
+  }
+
+  async getFlowRuns(options: FlowRunStoreGetManyOptions): Promise<FlowRun[]> {
+    const { tx = this.#knex, flowRunIds } = options;
+    const rows = await tx<DbFlowRunRow>(FLOW_RUNS_TABLE).whereIn(
+      'id',
+      onlyUuids(flowRunIds),
+    );
+    return rows.map(toFlowRun);
   }
 
   async claim(options: FlowRunStoreClaimOptions): Promise<FlowRun | undefined> {

@@ -226,6 +226,8 @@ describe('FlowRunBroker', () => {
       ).resolves.toMatchObject({
         state: 'SCHEDULED',
       });
+      // Instances reference the tasks that apply them.
+      await knex.schema.dropTable('styrmin_instances');
       await knex.schema.dropTable('styrmin_step_links');
       await knex.schema.dropTable('styrmin_step_errors');
       await knex.schema.dropTable('styrmin_steps');

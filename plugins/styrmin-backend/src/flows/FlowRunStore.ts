@@ -66,6 +66,11 @@ export type FlowRunStoreGetOptions = TransactionOption & {
 };
 
 /** @internal */
+export type FlowRunStoreGetManyOptions = TransactionOption & {
+  flowRunIds: string[];
+};
+
+/** @internal */
 export type FlowRunStoreClaimOptions = TransactionOption & {
   pool: FlowRunPool;
   /** Who claims: a worker or an agent, unique per process. */
@@ -124,6 +129,9 @@ export interface FlowRunStore {
   createFlowRun(options: FlowRunStoreCreateOptions): Promise<FlowRun>;
 
   getFlowRun(options: FlowRunStoreGetOptions): Promise<FlowRun | undefined>;
+
+  /** The runs with these ids, in any order; unknown ids are left out. */
+  getFlowRuns(options: FlowRunStoreGetManyOptions): Promise<FlowRun[]>;
 
   /**
    * Claims the oldest SCHEDULED run of the pool: RUNNING, leased to the owner for

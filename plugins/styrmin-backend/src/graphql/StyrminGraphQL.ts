@@ -13,15 +13,34 @@ import {
   parse,
   validate,
 } from 'graphql';
+import { createClusterResolvers } from '../clusters/clusterResolvers';
 import { ServerInfoStore } from '../database/ServerInfoStore';
+import { createDeploymentResolvers } from '../deployments/deploymentResolvers';
 import { createDriverResolvers } from '../drivers/driverResolvers';
 import { DriverLoader } from '../drivers/DriverLoader';
-import { DriverStore } from '../drivers/DriverStore';
+import { createEnvironmentResolvers } from '../environments/environmentResolvers';
+import { createInstanceResolvers } from '../instances/instanceResolvers';
+import { DeploymentReconciler } from '../reconciliation/DeploymentReconciler';
+import { SettingsReconciler } from '../reconciliation/SettingsReconciler';
+import { createTaskResolvers } from '../tasks/taskResolvers';
 import { createStyrminSchema } from './createStyrminSchema';
 import { createErrorFormatter } from './formatError';
 import { mergeResolvers } from './mergeResolvers';
+import { MAX_QUERY_TOKENS, queryLimitErrors } from './queryLimits';
+import { requestPermissions } from './requestPermissions';
 import { createResolvers } from './resolvers';
-import { StyrminGraphQLContext, StyrminGraphQLRequest } from './types';
+import { createStyrminLoaders, StyrminLoaderStores } from './StyrminLoaders';
+import { StyrminCredentials, StyrminGraphQLRequest } from './types';
+
+/**
+ * The records the API reads, and the reconcilers through which it changes them.
+ *
+ * @internal
+ */
+export type StyrminGraphQLRecords = StyrminLoaderStores & {
+  deploymentReconciler: DeploymentReconciler;
+  settingsReconciler: SettingsReconciler;
+};
 
 /**
  * Options of {@link StyrminGraphQL.create}.
@@ -30,7 +49,8 @@ import { StyrminGraphQLContext, StyrminGraphQLRequest } from './types';
  */
 export type StyrminGraphQLOptions = {
   serverInfo: ServerInfoStore;
-  drivers: { store: DriverStore; loader: DriverLoader };
+  drivers: { loader: DriverLoader };
+  records: StyrminGraphQLRecords;
   permissions: PermissionsService;
   logger: LoggerService;
 };
@@ -38,42 +58,61 @@ export type StyrminGraphQLOptions = {
 /**
  * The Styrmin GraphQL API, independent of how requests arrive: parses, validates and
  * executes a request and returns the result as the client must see it, every error with
- * its `extensions.code`.
+ * its `extensions.code`. A document that is too large, too deep or too costly is refused
+ * before it runs (VALIDATION_FAILED). Each request gets its own loaders and permission
+ * memo.
  *
  * @internal
  */
 export class StyrminGraphQL {
   readonly #schema: GraphQLSchema;
   readonly #formatError: (error: GraphQLError) => GraphQLFormattedError;
+  readonly #records: StyrminGraphQLRecords;
+  readonly #permissions: PermissionsService;
 
   static create(options: StyrminGraphQLOptions): StyrminGraphQL {
-    const { serverInfo, drivers, permissions, logger } = options;
-    return new StyrminGraphQL(
-      createStyrminSchema(
-        mergeResolvers(
-          createResolvers({ serverInfo }),
-          createDriverResolvers({ ...drivers, permissions }),
-        ),
+    const { serverInfo, drivers, records, permissions, logger } = options;
+    const schema = createStyrminSchema(
+      mergeResolvers(
+        createResolvers({ serverInfo }),
+        createDriverResolvers({
+          store: records.drivers,
+          loader: drivers.loader,
+        }),
+        createClusterResolvers(records),
+        createEnvironmentResolvers(records),
+        createDeploymentResolvers(records),
+        createInstanceResolvers(),
+        createTaskResolvers(),
       ),
-      createErrorFormatter({ logger }),
     );
+    return new StyrminGraphQL({
+      schema,
+      formatError: createErrorFormatter({ logger }),
+      records,
+      permissions,
+    });
   }
 
-  private constructor(
-    schema: GraphQLSchema,
-    formatError: (error: GraphQLError) => GraphQLFormattedError,
-  ) {
-    this.#schema = schema;
-    this.#formatError = formatError;
+  private constructor(options: {
+    schema: GraphQLSchema;
+    formatError: (error: GraphQLError) => GraphQLFormattedError;
+    records: StyrminGraphQLRecords;
+    permissions: PermissionsService;
+  }) {
+    this.#schema = options.schema;
+    this.#formatError = options.formatError;
+    this.#records = options.records;
+    this.#permissions = options.permissions;
   }
 
   async execute(
     request: StyrminGraphQLRequest,
-    context: StyrminGraphQLContext,
+    caller: { credentials: StyrminCredentials },
   ): Promise<FormattedExecutionResult> {
     let document: DocumentNode;
     try {
-      document = parse(request.query);
+      document = parse(request.query, { maxTokens: MAX_QUERY_TOKENS });
     } catch (error) {
       if (error instanceof GraphQLError) {
         return this.#format({ errors: [error] });
@@ -84,12 +123,25 @@ export class StyrminGraphQL {
     if (validationErrors.length > 0) {
       return this.#format({ errors: validationErrors });
     }
+    const limitErrors = queryLimitErrors({
+      schema: this.#schema,
+      document,
+      operationName: request.operationName,
+      variables: request.variables,
+    });
+    if (limitErrors.length > 0) {
+      return this.#format({ errors: limitErrors });
+    }
     const result = await execute({
       schema: this.#schema,
       document,
       variableValues: request.variables,
       operationName: request.operationName,
-      contextValue: context,
+      contextValue: {
+        credentials: caller.credentials,
+        permissions: requestPermissions(this.#permissions),
+        loaders: createStyrminLoaders(this.#records),
+      },
     });
     return this.#format(result);
   }

@@ -9,7 +9,13 @@ import {
   ServiceUnavailableError,
 } from '@backstage/errors';
 import { StyrminError } from '@styrmin/plugin-styrmin-common';
-import { GraphQLError, locatedError, parse } from 'graphql';
+import {
+  buildSchema,
+  executeSync,
+  GraphQLError,
+  locatedError,
+  parse,
+} from 'graphql';
 import { createErrorFormatter } from './formatError';
 
 const PATH = ['server', 'installationId'];
@@ -106,6 +112,21 @@ describe('createErrorFormatter', () => {
     expect(formatError(syntaxError as GraphQLError)).toEqual({
       message: 'Syntax Error: Expected Name, found <EOF>.',
       locations: [{ line: 1, column: 20 }],
+      extensions: { code: 'VALIDATION_FAILED' },
+    });
+  });
+
+  it('maps a variable of the wrong type to VALIDATION_FAILED', () => {
+    const schema = buildSchema('type Query { page(first: Int): Int }');
+    const { errors } = executeSync({
+      schema,
+      document: parse('query Q($first: Int) { page(first: $first) }'),
+      variableValues: { first: 'one' },
+    });
+    expect(formatError(errors![0])).toEqual({
+      message:
+        'Variable "$first" got invalid value "one"; Int cannot represent non-integer value: "one"',
+      locations: [{ line: 1, column: 9 }],
       extensions: { code: 'VALIDATION_FAILED' },
     });
   });

@@ -60,9 +60,13 @@ export function createErrorFormatter(
   return function formatError(error) {
     const { originalError } = error;
     // graphql-js raised it itself: the document does not parse, does not validate against
-    // the schema, or names an operation or variables that do not fit. The message
-    // describes the request, not the server.
-    if (!originalError) {
+    // the schema, or names an operation or variables that do not fit (a variable's value
+    // that its type refuses keeps the scalar's GraphQLError as its cause, and no path,
+    // since no field ran). The message describes the request, not the server.
+    if (
+      !originalError ||
+      (originalError instanceof GraphQLError && error.path === undefined)
+    ) {
       return toFormatted(error, error.message, { code: 'VALIDATION_FAILED' });
     }
     if (originalError instanceof StyrminError) {

@@ -2,8 +2,10 @@ import {
   BackstageCredentials,
   BackstageServicePrincipal,
   BackstageUserPrincipal,
+  PermissionsService,
 } from '@backstage/backend-plugin-api';
 import { GraphQLFieldResolver } from 'graphql';
+import { StyrminLoaders } from './StyrminLoaders';
 
 /**
  * A GraphQL request as the client sent it (GraphQL over HTTP).
@@ -17,15 +19,29 @@ export type StyrminGraphQLRequest = {
 };
 
 /**
- * What every resolver receives besides its arguments: who is asking. Permission checks
- * start from these credentials.
+ * Who is asking: what the router knows of a request.
+ *
+ * @internal
+ */
+export type StyrminCredentials = BackstageCredentials<
+  BackstageUserPrincipal | BackstageServicePrincipal
+>;
+
+/**
+ * What every resolver receives besides its arguments, made afresh for each request.
  *
  * @internal
  */
 export type StyrminGraphQLContext = {
-  credentials: BackstageCredentials<
-    BackstageUserPrincipal | BackstageServicePrincipal
-  >;
+  /** Who is asking; permission checks start from these credentials. */
+  credentials: StyrminCredentials;
+  /**
+   * The permission checks of this request, each permission asked once however many
+   * fields check it (`requirePermission`).
+   */
+  permissions: PermissionsService;
+  /** Batching loaders: the records that a request's fields read, in one query per kind. */
+  loaders: StyrminLoaders;
 };
 
 /**
@@ -36,5 +52,5 @@ export type StyrminGraphQLContext = {
  */
 export type StyrminResolvers = Record<
   string,
-  Record<string, GraphQLFieldResolver<unknown, StyrminGraphQLContext>>
+  Record<string, GraphQLFieldResolver<any, StyrminGraphQLContext>>
 >;

@@ -7,9 +7,11 @@ import express from 'express';
 import Router from 'express-promise-router';
 import { ServerInfoStore } from '../database/ServerInfoStore';
 import { DriverLoader } from '../drivers/DriverLoader';
-import { DriverStore } from '../drivers/DriverStore';
 import { StyrminGraphQLErrorExtensions } from '../graphql/formatError';
-import { StyrminGraphQL } from '../graphql/StyrminGraphQL';
+import {
+  StyrminGraphQL,
+  StyrminGraphQLRecords,
+} from '../graphql/StyrminGraphQL';
 import { StyrminGraphQLRequest } from '../graphql/types';
 
 /**
@@ -29,7 +31,8 @@ export type RouterOptions = {
   logger: LoggerService;
   permissions: PermissionsService;
   serverInfo: ServerInfoStore;
-  drivers: { store: DriverStore; loader: DriverLoader };
+  drivers: { loader: DriverLoader };
+  records: StyrminGraphQLRecords;
 };
 
 /**
@@ -44,10 +47,12 @@ export type RouterOptions = {
 export async function createRouter(
   options: RouterOptions,
 ): Promise<express.Router> {
-  const { httpAuth, logger, permissions, serverInfo, drivers } = options;
+  const { httpAuth, logger, permissions, serverInfo, drivers, records } =
+    options;
   const graphql = StyrminGraphQL.create({
     serverInfo,
     drivers,
+    records,
     permissions,
     logger,
   });

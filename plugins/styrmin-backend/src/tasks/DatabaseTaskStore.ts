@@ -31,6 +31,7 @@ import {
   fromDbTimestamp,
   fromOptionalDbTimestamp,
 } from '../database/timestamps';
+import { onlyUuids } from '../database/uuid';
 import { FlowRunLease } from '../flows/FlowRunStore';
 import {
   Step,
@@ -39,10 +40,12 @@ import {
   TaskStoreCreateTaskOptions,
   TaskStoreFailStepsOfFlowRunOptions,
   TaskStoreFailStepOptions,
+  TaskStoreGetManyOptions,
   TaskStoreGetTaskGraphOptions,
   TaskStoreGetTaskOfFlowRunOptions,
   TaskStoreGetTaskOptions,
   TaskStoreLinkStartedTaskOptions,
+  TaskStoreListTasksOptions,
   TaskStoreStepOptions,
   TaskStoreSupersedeStepsOptions,
 } from './TaskStore';
@@ -131,7 +134,7 @@ export class DatabaseTaskStore implements TaskStore {
 
   async getTask(options: TaskStoreGetTaskOptions): Promise<Task | undefined> {
     const { tx = this.#knex, taskId } = options;
-    const [task] = await this.#loadTasks(tx, 'id', [taskId]);
+    const [task] = await this.#loadTasks(tx, 'id', onlyUuids([taskId]));
     return task;
   }
 
@@ -143,37 +146,70 @@ export class DatabaseTaskStore implements TaskStore {
     return task;
   }
 
+  async listTasks(options: TaskStoreListTasksOptions): Promise<Task[]> {
+    const { tx = this.#knex, deploymentId, statuses } = options;
+    let query = tx<DbTaskRow>(TASKS_TABLE)
+      .join(
+        FLOW_RUNS_TABLE,
+        `${FLOW_RUNS_TABLE}.id`,
+        `${TASKS_TABLE}.flow_run_id`,
+      )
+      .where(`${TASKS_TABLE}.deployment_id`, deploymentId);
+    if (statuses) {
+      query = query.whereIn(`${FLOW_RUNS_TABLE}.state`, statuses);
+    }
+    const rows = await query.select<Array<Pick<DbTaskRow, 'id'>>>(
+      `${TASKS_TABLE}.id`,
+    );
+    return this.#loadTasks(
+      tx,
+      'id',
+      rows.map(row => row.id),
+    );
+  }
+
+  async getTasks(options: TaskStoreGetManyOptions): Promise<Task[]> {
+    const { tx = this.#knex, taskIds } = options;
+    return this.#loadTasks(tx, 'id', onlyUuids(taskIds));
+  }
+
   async getTaskGraph(
     options: TaskStoreGetTaskGraphOptions,
   ): Promise<TaskGraph | undefined> {
-    const { tx = this.#knex, taskId } = options;
+    const { tx, taskId } = options;
+    const [graph] = await this.getTaskGraphs({ tx, taskIds: [taskId] });
+    return graph;
+  }
+
+  async getTaskGraphs(options: TaskStoreGetManyOptions): Promise<TaskGraph[]> {
+    const { tx = this.#knex, taskIds } = options;
     const tasks = new Map<string, Task>();
     // One round of queries per level of links; each task is loaded once, so a cycle in the
     // records ends the walk too.
-    for (let level = [taskId]; level.length > 0; ) {
-      for (const task of await this.#loadTasks(tx, 'id', level)) {
+    for (let level = [...new Set(onlyUuids(taskIds))]; level.length > 0; ) {
+      const loaded = await this.#loadTasks(tx, 'id', level);
+      for (const task of loaded) {
         tasks.set(task.id, task);
       }
-      const started = [...tasks.values()].flatMap(task =>
+      const started = loaded.flatMap(task =>
         task.steps.flatMap(step => step.startedTaskIds),
       );
       level = [...new Set(started)].filter(id => !tasks.has(id));
     }
-    if (!tasks.has(taskId)) {
-      return undefined;
-    }
-    return {
-      taskId,
-      tasks: [...tasks.values()].map(task => ({
-        id: task.id,
-        status: task.status,
-        steps: task.steps.map(step => ({
-          status: step.status,
-          supersededByTaskId: step.supersededByTaskId,
-          startedTaskIds: step.startedTaskIds,
+    return taskIds
+      .filter(taskId => tasks.has(taskId))
+      .map(taskId => ({
+        taskId,
+        tasks: linkedTasks(taskId, tasks).map(task => ({
+          id: task.id,
+          status: task.status,
+          steps: task.steps.map(step => ({
+            status: step.status,
+            supersededByTaskId: step.supersededByTaskId,
+            startedTaskIds: step.startedTaskIds,
+          })),
         })),
-      })),
-    };
+      }));
   }
 
   async startStep(options: TaskStoreStepOptions): Promise<void> {
@@ -461,6 +497,22 @@ export class DatabaseTaskStore implements TaskStore {
         : `${refused}: it is ${step.status}`,
     );
   }
+}
+
+/** A task and every task that its steps started, at any depth, among those loaded. */
+function linkedTasks(
+  taskId: string,
+  loaded: ReadonlyMap<string, Task>,
+): Task[] {
+  const found = new Map<string, Task>();
+  for (const next = [taskId]; next.length > 0; ) {
+    const task = loaded.get(next.pop()!);
+    if (task && !found.has(task.id)) {
+      found.set(task.id, task);
+      next.push(...task.steps.flatMap(step => step.startedTaskIds));
+    }
+  }
+  return [...found.values()];
 }
 
 /** The steps of the task of a flow run (a query to narrow down). */

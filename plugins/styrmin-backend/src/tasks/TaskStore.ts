@@ -91,8 +91,20 @@ export type TaskStoreGetTaskOfFlowRunOptions = TransactionOption & {
 };
 
 /** @internal */
+export type TaskStoreListTasksOptions = TransactionOption & {
+  deploymentId: string;
+  /** Only the tasks whose flow runs are in one of these states. */
+  statuses?: FlowRunState[];
+};
+
+/** @internal */
 export type TaskStoreGetTaskGraphOptions = TransactionOption & {
   taskId: string;
+};
+
+/** @internal */
+export type TaskStoreGetManyOptions = TransactionOption & {
+  taskIds: string[];
 };
 
 /** @internal */
@@ -147,10 +159,22 @@ export interface TaskStore {
     options: TaskStoreGetTaskOfFlowRunOptions,
   ): Promise<Task | undefined>;
 
+  /** The tasks with these ids, oldest first; unknown ids are left out. */
+  getTasks(options: TaskStoreGetManyOptions): Promise<Task[]>;
+
+  /** The tasks of a deployment, oldest first. */
+  listTasks(options: TaskStoreListTasksOptions): Promise<Task[]>;
+
   /** The task and every task that its steps started, at any depth. */
   getTaskGraph(
     options: TaskStoreGetTaskGraphOptions,
   ): Promise<TaskGraph | undefined>;
+
+  /**
+   * The graphs of several tasks at once, in the same few queries per level of links as
+   * one; unknown tasks are left out.
+   */
+  getTaskGraphs(options: TaskStoreGetManyOptions): Promise<TaskGraph[]>;
 
   /** PENDING, or FAILED in an earlier attempt of the run, to RUNNING: a new attempt. */
   startStep(options: TaskStoreStepOptions): Promise<void>;

@@ -20,7 +20,11 @@ export type JsonValue =
  */
 export type JsonObject = { [key: string]: JsonValue };
 
-/** Whether a value is a JSON object (not an array, not null). */
+/**
+ * Whether a value is a JSON object (not an array, not null).
+ *
+ * @public
+ */
 export function isJsonObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

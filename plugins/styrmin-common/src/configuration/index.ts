@@ -1,4 +1,5 @@
 export { CONFIGURATION_LIMITS, MAX_REPLICAS } from './configurationFields';
+export { isJsonObject } from './JsonValue';
 export type { JsonObject, JsonValue } from './JsonValue';
 export { ClusterSettings, DEFAULT_CLUSTER_DOMAIN } from './ClusterSettings';
 export { EnvironmentOverrides } from './EnvironmentOverrides';
@@ -9,3 +10,5 @@ export {
   ParameterValue,
 } from './DeploymentConfiguration';
 export { imageOverrideProblem, resolveImageOverride } from './imageOverride';
+export { applyMergePatch } from './applyMergePatch';
+export { RecordName } from './RecordName';

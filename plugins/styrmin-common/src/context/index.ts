@@ -5,6 +5,7 @@ export type {
   GlobalContext,
   ServiceAddress,
 } from './GlobalContext';
+export { canonicalJson } from './canonicalJson';
 export { deploymentNamespace } from './deploymentNamespace';
 export {
   resolveContext,

@@ -1,4 +1,7 @@
+import { clusterGraphQLSchema } from './clusterSchema';
+import { deploymentGraphQLSchema } from './deploymentSchema';
 import { driverGraphQLSchema } from './driverSchema';
+import { environmentGraphQLSchema } from './environmentSchema';
 
 /**
  * The SDL of the Styrmin GraphQL API, served by the backend at `/api/styrmin/graphql` and
@@ -47,4 +50,7 @@ export const styrminGraphQLSchema = /* GraphQL */ `
     POSTGRESQL
   }
   ${driverGraphQLSchema}
+  ${clusterGraphQLSchema}
+  ${environmentGraphQLSchema}
+  ${deploymentGraphQLSchema}
 `;

@@ -2,4 +2,21 @@ export {
   styrminDriverLoadPermission,
   styrminDriverReadPermission,
 } from './driverPermissions';
+export {
+  styrminClusterCreatePermission,
+  styrminClusterReadPermission,
+  styrminClusterUpdatePermission,
+} from './clusterPermissions';
+export {
+  styrminEnvironmentCreatePermission,
+  styrminEnvironmentDeletePermission,
+  styrminEnvironmentReadPermission,
+  styrminEnvironmentUpdatePermission,
+} from './environmentPermissions';
+export {
+  styrminDeploymentCreatePermission,
+  styrminDeploymentDeletePermission,
+  styrminDeploymentReadPermission,
+  styrminDeploymentUpdatePermission,
+} from './deploymentPermissions';
 export { styrminPermissions } from './styrminPermissions';

@@ -20,6 +20,17 @@ describe('styrminPermissions', () => {
     ).toEqual({
       'styrmin.driver.read': 'read',
       'styrmin.driver.load': 'create',
+      'styrmin.cluster.read': 'read',
+      'styrmin.cluster.create': 'create',
+      'styrmin.cluster.update': 'update',
+      'styrmin.environment.read': 'read',
+      'styrmin.environment.create': 'create',
+      'styrmin.environment.update': 'update',
+      'styrmin.environment.delete': 'delete',
+      'styrmin.deployment.read': 'read',
+      'styrmin.deployment.create': 'create',
+      'styrmin.deployment.update': 'update',
+      'styrmin.deployment.delete': 'delete',
     });
   });
 });

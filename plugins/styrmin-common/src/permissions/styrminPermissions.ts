@@ -1,18 +1,45 @@
 import { Permission } from '@backstage/plugin-permission-common';
 import {
+  styrminClusterCreatePermission,
+  styrminClusterReadPermission,
+  styrminClusterUpdatePermission,
+} from './clusterPermissions';
+import {
+  styrminDeploymentCreatePermission,
+  styrminDeploymentDeletePermission,
+  styrminDeploymentReadPermission,
+  styrminDeploymentUpdatePermission,
+} from './deploymentPermissions';
+import {
   styrminDriverLoadPermission,
   styrminDriverReadPermission,
 } from './driverPermissions';
+import {
+  styrminEnvironmentCreatePermission,
+  styrminEnvironmentDeletePermission,
+  styrminEnvironmentReadPermission,
+  styrminEnvironmentUpdatePermission,
+} from './environmentPermissions';
 
 /**
  * Every Styrmin permission, as the backend registers them with the permissions registry
- * (so that policies and the permission UI can list them). Each area (drivers; clusters,
- * environments and deployments as they come) defines its permissions in a file of its own,
- * named `styrmin.<area>.<verb>`, and adds them here.
+ * (so that policies and the permission UI can list them). Each area defines its
+ * permissions in a file of its own, named `styrmin.<area>.<verb>`, and adds them here.
  *
  * @public
  */
 export const styrminPermissions: readonly Permission[] = [
   styrminDriverReadPermission,
   styrminDriverLoadPermission,
+  styrminClusterReadPermission,
+  styrminClusterCreatePermission,
+  styrminClusterUpdatePermission,
+  styrminEnvironmentReadPermission,
+  styrminEnvironmentCreatePermission,
+  styrminEnvironmentUpdatePermission,
+  styrminEnvironmentDeletePermission,
+  styrminDeploymentReadPermission,
+  styrminDeploymentCreatePermission,
+  styrminDeploymentUpdatePermission,
+  styrminDeploymentDeletePermission,
 ];

@@ -4,6 +4,7 @@ import { canonicalJson } from '../context/canonicalJson';
 import { GlobalContext } from '../context/GlobalContext';
 import { formatDriverSpecPath } from '../driver/DriverSpecProblem';
 import { ContextChange, SECRET_MASK } from './ContextChange';
+import { maskSecrets, secretPathMatcher } from './maskSecrets';
 
 type Path = string[];
 
@@ -47,27 +48,12 @@ export function diffContexts(
   active: GlobalContext | undefined,
   desired: GlobalContext,
 ): ContextChange[] {
-  const secretPaths = new Set([
+  const isSecret = secretPathMatcher([
     ...(active?.secret_paths ?? []),
     ...desired.secret_paths,
   ]);
-  const isSecret = (path: Path) =>
-    path.some((_, index) =>
-      secretPaths.has(formatDriverSpecPath(path.slice(0, index + 1))),
-    );
-  const mask = (path: Path, value: JsonValue): JsonValue => {
-    if (isSecret(path)) {
-      return SECRET_MASK;
-    }
-    return isJsonObject(value)
-      ? Object.fromEntries(
-          Object.entries(value).map(([key, inner]) => [
-            key,
-            mask([...path, key], inner),
-          ]),
-        )
-      : value;
-  };
+  const mask = (path: Path, value: JsonValue) =>
+    maskSecrets(value, { isSecret, path });
 
   const changes: ContextChange[] = [];
   const compare = (

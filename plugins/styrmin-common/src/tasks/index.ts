@@ -7,3 +7,11 @@ export {
   OUTPUT_TAIL_MAX_LINES,
   outputTail,
 } from './outputTail';
+export {
+  APPLY_STYRMIN_DEPLOYMENT_STEP,
+  DELETE_STEPS,
+  hookStepName,
+  OPERATOR_PHASE_STEPS,
+  plannedSteps,
+  TASK_TYPE_OF_FLOW,
+} from './plannedSteps';

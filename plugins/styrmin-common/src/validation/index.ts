@@ -19,3 +19,8 @@ export {
   type DeploymentChange,
   type DeploymentChangeValidation,
 } from './validateDeploymentChange';
+export {
+  parseBackupStorageLocation,
+  parseRecordName,
+} from './parseRecordFields';
+export { allValid, withinField } from './combineValidations';

@@ -1,0 +1,37 @@
+import {
+  DeploymentChangeResult,
+  deploymentChangeFragment,
+} from './recordFields';
+import { StyrminOperation } from './StyrminOperation';
+
+/**
+ * What `StyrminClient.createDeployment()` takes.
+ *
+ * @public
+ */
+export interface CreateDeploymentInput {
+  /** The environment's id. */
+  environment: string;
+  name: string;
+  driver: string;
+  driverVersion: string;
+  /** app_version, parameters by name, components (overrides by component name). */
+  configuration: Record<string, unknown>;
+}
+
+/** The `createDeployment` mutation. */
+export const createDeploymentOperation: StyrminOperation<
+  { createDeployment: DeploymentChangeResult },
+  DeploymentChangeResult
+> = {
+  operationName: 'CreateDeployment',
+  document: /* GraphQL */ `
+    mutation CreateDeployment($input: CreateDeploymentInput!) {
+      createDeployment(input: $input) {
+        ...DeploymentChangeFields
+      }
+    }
+    ${deploymentChangeFragment}
+  `,
+  result: data => data.createDeployment,
+};

@@ -1,0 +1,88 @@
+import { ContextChange, Instance, PageInfo } from './recordFields';
+import { StyrminOperation } from './StyrminOperation';
+
+/**
+ * What `StyrminClient.deploymentTimeline()` takes.
+ *
+ * @public
+ */
+export interface DeploymentTimelineOptions {
+  /** The deployment's id. */
+  id: string;
+  /** The page size, 1 to 100 (20 by default). */
+  first?: number;
+  after?: string;
+}
+
+/**
+ * One instance in a deployment's timeline: who made the change and when, and its diff to
+ * the instance before. `StyrminClient.instance()` reads the context too.
+ *
+ * @public
+ */
+export interface TimelineEntry
+  extends Pick<
+    Instance,
+    'id' | 'number' | 'active' | 'createdBy' | 'createdAt' | 'driverVersion'
+  > {
+  diff: ContextChange[];
+  task: Pick<
+    NonNullable<Instance['task']>,
+    'id' | 'type' | 'status' | 'result'
+  > | null;
+}
+
+/**
+ * A page of a deployment's instances, newest first.
+ *
+ * @public
+ */
+export interface DeploymentTimeline {
+  nodes: TimelineEntry[];
+  pageInfo: PageInfo;
+}
+
+/** Reads a page of `deployment.instances`; undefined for an unknown deployment. */
+export const deploymentTimelineOperation: StyrminOperation<
+  { deployment: { instances: DeploymentTimeline } | null },
+  DeploymentTimeline | undefined
+> = {
+  operationName: 'DeploymentTimeline',
+  document: /* GraphQL */ `
+    query DeploymentTimeline($id: ID!, $first: Int, $after: String) {
+      deployment(id: $id) {
+        instances(first: $first, after: $after) {
+          nodes {
+            id
+            number
+            active
+            createdBy
+            createdAt
+            driverVersion {
+              name
+              version
+            }
+            diff {
+              path
+              kind
+              before
+              after
+              secret
+            }
+            task {
+              id
+              type
+              status
+              result
+            }
+          }
+          pageInfo {
+            endCursor
+            hasNextPage
+          }
+        }
+      }
+    }
+  `,
+  result: data => data.deployment?.instances,
+};

@@ -1,0 +1,65 @@
+import { DeploymentState } from '@styrmin/plugin-styrmin-common';
+import { Deployment, deploymentFragment, PageInfo } from './recordFields';
+import { StyrminOperation } from './StyrminOperation';
+
+/**
+ * Which deployments `StyrminClient.deployments()` lists.
+ *
+ * @public
+ */
+export interface DeploymentFilter {
+  /** The environment's id. */
+  environment?: string;
+  states?: DeploymentState[];
+  /** The driver's name. */
+  driver?: string;
+  driverVersion?: string;
+  /** Tombstones too. */
+  includeDeleted?: boolean;
+}
+
+/**
+ * What `StyrminClient.deployments()` takes.
+ *
+ * @public
+ */
+export interface DeploymentsOptions {
+  /** The page size, 1 to 100 (20 by default). */
+  first?: number;
+  /** The `endCursor` of the page before. */
+  after?: string;
+  filter?: DeploymentFilter;
+}
+
+/**
+ * A page of deployments.
+ *
+ * @public
+ */
+export interface DeploymentPage {
+  nodes: Deployment[];
+  pageInfo: PageInfo;
+}
+
+/** Reads a page of `deployments`. */
+export const deploymentsOperation: StyrminOperation<
+  { deployments: DeploymentPage },
+  DeploymentPage
+> = {
+  operationName: 'Deployments',
+  document: /* GraphQL */ `
+    query Deployments($first: Int, $after: String, $filter: DeploymentFilter) {
+      deployments(first: $first, after: $after, filter: $filter) {
+        nodes {
+          ...DeploymentFields
+        }
+        pageInfo {
+          endCursor
+          hasNextPage
+        }
+      }
+    }
+    ${deploymentFragment}
+  `,
+  result: data => data.deployments,
+};

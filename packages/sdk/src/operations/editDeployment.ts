@@ -1,0 +1,35 @@
+import {
+  DeploymentChangeResult,
+  deploymentChangeFragment,
+} from './recordFields';
+import { StyrminOperation } from './StyrminOperation';
+
+/**
+ * What `StyrminClient.editDeployment()` takes.
+ *
+ * @public
+ */
+export interface EditDeploymentInput {
+  id: string;
+  /** The version the change applies to; the one on arrival when absent. */
+  expectedVersion?: number;
+  /** A JSON merge patch of the configuration: null removes a value. */
+  configuration: Record<string, unknown>;
+}
+
+/** The `editDeployment` mutation. */
+export const editDeploymentOperation: StyrminOperation<
+  { editDeployment: DeploymentChangeResult },
+  DeploymentChangeResult
+> = {
+  operationName: 'EditDeployment',
+  document: /* GraphQL */ `
+    mutation EditDeployment($input: EditDeploymentInput!) {
+      editDeployment(input: $input) {
+        ...DeploymentChangeFields
+      }
+    }
+    ${deploymentChangeFragment}
+  `,
+  result: data => data.editDeployment,
+};

@@ -1,0 +1,33 @@
+import { ClusterSettings } from '@styrmin/plugin-styrmin-common';
+import { ClusterWithAgentToken, clusterFragment } from './recordFields';
+import { StyrminOperation } from './StyrminOperation';
+
+/**
+ * What `StyrminClient.registerCluster()` takes.
+ *
+ * @public
+ */
+export interface RegisterClusterInput {
+  name: string;
+  settings?: ClusterSettings;
+}
+
+/** The `registerCluster` mutation: the agent token comes back this once. */
+export const registerClusterOperation: StyrminOperation<
+  { registerCluster: ClusterWithAgentToken },
+  ClusterWithAgentToken
+> = {
+  operationName: 'RegisterCluster',
+  document: /* GraphQL */ `
+    mutation RegisterCluster($input: RegisterClusterInput!) {
+      registerCluster(input: $input) {
+        agentToken
+        cluster {
+          ...ClusterFields
+        }
+      }
+    }
+    ${clusterFragment}
+  `,
+  result: data => data.registerCluster,
+};

@@ -1,0 +1,314 @@
+import { mockCredentials } from '@backstage/backend-test-utils';
+import { join, resolve } from 'node:path';
+import { createTestIo } from '../__testUtils__/createTestIo';
+import {
+  startStyrminBackend,
+  testDatabases,
+} from '../__testUtils__/startStyrminBackend';
+import { main } from '../main';
+
+jest.setTimeout(120_000);
+
+const DRIVERS = resolve(__dirname, '../../../../drivers');
+const PASSWORD = 'correct horse battery staple';
+
+const databases = testDatabases();
+
+describe.each(databases.eachSupportedId())(
+  'styrminctl clusters, environments and deployments against a backend on %s',
+  databaseId => {
+    const token = mockCredentials.user.token();
+    let url: string;
+
+    /** styrminctl against the test backend, with what stdin holds. */
+    async function styrminctl(argv: string[], stdin?: string) {
+      const { io, stdout, stderr } = createTestIo({ stdin });
+      const exitCode = await main(
+        [...argv, '--url', url, '--token', token],
+        io,
+      );
+      return { exitCode, stdout: stdout(), stderr: stderr() };
+    }
+
+    /** Runs a command that must succeed with -o json, and returns what it printed. */
+    async function json(argv: string[], stdin?: string) {
+      const result = await styrminctl([...argv, '-o', 'json'], stdin);
+      expect({ ...result, stdout: undefined }).toEqual({
+        exitCode: 0,
+        stdout: undefined,
+        stderr: expect.not.stringContaining('Error'),
+      });
+      return JSON.parse(result.stdout);
+    }
+
+    beforeAll(async () => {
+      ({ url } = await startStyrminBackend({ databases, databaseId }));
+    });
+
+    it('registers a cluster, creates an environment, deploys a loaded driver and shows its first instance', async () => {
+      const registered = await styrminctl([
+        'clusters',
+        'create',
+        'local',
+        '--set',
+        'storage_class=standard',
+        '-o',
+        'json',
+      ]);
+      expect(registered.exitCode).toBe(0);
+      expect(registered.stderr).toContain('shown this once');
+      const { cluster, agentToken } = JSON.parse(registered.stdout);
+      expect(agentToken).toMatch(/^styrmin-agent\./);
+      expect(cluster).toMatchObject({
+        name: 'local',
+        settings: { storage_class: 'standard' },
+        workPool: `cluster:${cluster.id}`,
+      });
+
+      await expect(
+        json(['environments', 'create', 'dev', '--cluster', 'local']),
+      ).resolves.toMatchObject({ name: 'dev', cluster: { name: 'local' } });
+      for (const version of ['1.0.0', '1.1.0']) {
+        await json(['drivers', 'load', join(DRIVERS, 'infrahub', version)]);
+      }
+
+      const created = await json(
+        [
+          'deployments',
+          'create',
+          'dev/infrahub',
+          '--driver',
+          'infrahub',
+          '--driver-version',
+          '1.0.0',
+          '--app-version',
+          '1.5.2',
+          '--set-secret',
+          'admin_password',
+          '--set',
+          'task_worker_replicas=3',
+          '--env',
+          'server.LOG_FORMAT=json',
+        ],
+        `${PASSWORD}\n`,
+      );
+
+      expect(created).toMatchObject({
+        changed: true,
+        deployment: { name: 'dev/infrahub'.split('/')[1], state: 'DEPLOYING' },
+        instance: { number: 1, active: true },
+        task: {
+          type: 'create_instance',
+          status: 'SCHEDULED',
+          flowRun: {
+            pool: `cluster:${cluster.id}`,
+            flowName: 'CREATE_INSTANCE',
+          },
+        },
+      });
+      expect(created.instance.context).toMatchObject({
+        parameters: { admin_password: '<secret>', task_worker_replicas: 3 },
+        components: { server: { env: { LOG_FORMAT: 'json' } } },
+        cluster: { name: 'local', storage_class: 'standard' },
+      });
+
+      const shown = await styrminctl(['deployments', 'show', 'dev/infrahub']);
+      expect(shown.exitCode).toBe(0);
+      expect(shown.stdout).toMatch(/^state +DEPLOYING$/m);
+      expect(shown.stdout).toMatch(/^task +create_instance RUNNING/m);
+      const full = await json(['deployments', 'show', 'dev/infrahub']);
+      expect(full.activeInstance.context.deployment.namespace).toBe(
+        `styrmin-${full.id}`,
+      );
+      expect(JSON.stringify([created, full]) + shown.stdout).not.toContain(
+        PASSWORD,
+      );
+    });
+
+    it('stores nothing for an edit that changes nothing, and refuses broken rules with their codes', async () => {
+      const same = await json([
+        'deployments',
+        'edit',
+        'dev/infrahub',
+        '--set',
+        'log_level=INFO',
+      ]);
+      expect(same).toMatchObject({ changed: false, instance: null });
+
+      const singleton = await styrminctl([
+        'deployments',
+        'edit',
+        'dev/infrahub',
+        '--replicas',
+        'database=2',
+        '--image',
+        'server=no-registry',
+      ]);
+      expect(singleton.exitCode).toBe(1);
+      expect(singleton.stdout).toBe('');
+      expect(singleton.stderr.split('\n')).toEqual([
+        expect.stringMatching(
+          /^Error \[SINGLETON_REPLICA_OVERRIDE\]: 2 problems: /,
+        ),
+        expect.stringMatching(
+          /^\[SINGLETON_REPLICA_OVERRIDE\] components\.database\.replicas /,
+        ),
+        expect.stringMatching(
+          /^\[VALIDATION_FAILED\] components\.server\.image /,
+        ),
+        '',
+      ]);
+
+      const retired = await styrminctl([
+        'deployments',
+        'upgrade',
+        'dev/infrahub',
+        '--driver-version',
+        '1.1.0',
+        '--app-version',
+        '1.6.0',
+      ]);
+      expect(retired.exitCode).toBe(1);
+      expect(retired.stderr).toMatch(
+        /^Error \[RETIRED_PARAMETER_VALUE\]: parameters\.task_worker_replicas: /,
+      );
+
+      const conflict = await styrminctl([
+        'deployments',
+        'edit',
+        'dev/infrahub',
+        '--set',
+        'log_level=DEBUG',
+        '--expected-version',
+        '7',
+      ]);
+      expect(conflict.exitCode).toBe(1);
+      expect(conflict.stderr).toMatch(/^Error \[CONFLICT\]: /);
+
+      const unknown = await styrminctl(['deployments', 'show', 'dev/nothing']);
+      expect(unknown).toMatchObject({
+        exitCode: 1,
+        stderr: expect.stringMatching(/^Error \[NOT_FOUND\]: /),
+      });
+      const secretOnCommandLine = await styrminctl([
+        'deployments',
+        'edit',
+        'dev/infrahub',
+        '--set',
+        'admin_password=visible',
+      ]);
+      expect(secretOnCommandLine.exitCode).toBe(2);
+    });
+
+    it('upgrades to the newer driver version, dropping the retired parameter at its default, and shows the timeline and diffs', async () => {
+      await json([
+        'deployments',
+        'edit',
+        'dev/infrahub',
+        '--set',
+        'task_worker_replicas=2',
+      ]);
+      const upgraded = await json([
+        'deployments',
+        'upgrade',
+        'dev/infrahub',
+        '--driver-version',
+        '1.1.0',
+        '--app-version',
+        '1.6.0',
+      ]);
+      expect(upgraded).toMatchObject({
+        droppedParameters: ['task_worker_replicas'],
+        deployment: {
+          driverVersion: { version: '1.1.0' },
+          appVersion: '1.6.0',
+        },
+        task: { type: 'upgrade_instance' },
+      });
+
+      const timeline = await styrminctl([
+        'deployments',
+        'timeline',
+        'dev/infrahub',
+      ]);
+      expect(timeline.exitCode).toBe(0);
+      const rows = timeline.stdout.trim().split('\n');
+      expect(rows[0]).toMatch(
+        /^NUMBER +ACTIVE +CREATED +BY +DRIVER +TASK +CHANGES$/,
+      );
+      expect(rows.slice(1).map(row => row.split(/ +/).slice(0, 2))).toEqual([
+        ['3', 'true'],
+        ['2', 'false'],
+        ['1', 'false'],
+      ]);
+
+      const diff = await styrminctl(['deployments', 'diff', 'dev/infrahub']);
+      expect(diff.stdout).toMatch(
+        /^driver\.version +CHANGED +1\.0\.0 +1\.1\.0$/m,
+      );
+      const second = await json([
+        'deployments',
+        'diff',
+        'dev/infrahub',
+        '--instance',
+        '2',
+      ]);
+      expect(second).toEqual([
+        {
+          path: 'parameters.task_worker_replicas',
+          kind: 'CHANGED',
+          before: 3,
+          after: 2,
+          secret: false,
+        },
+      ]);
+    });
+
+    it('previews and applies a cluster settings change, rotates the agent token, and deletes to a tombstone', async () => {
+      const preview = await json([
+        'clusters',
+        'update',
+        'local',
+        '--set',
+        'storage_class=premium',
+        '--preview',
+      ]);
+      expect(preview).toEqual([
+        expect.objectContaining({
+          deployment: expect.objectContaining({ name: 'infrahub' }),
+          flow: 'UPDATE_INSTANCE',
+          task: null,
+        }),
+      ]);
+      const updated = await styrminctl([
+        'clusters',
+        'update',
+        'local',
+        '--set',
+        'storage_class=premium',
+      ]);
+      expect(updated.exitCode).toBe(0);
+      expect(updated.stdout).toMatch(/^changed +true$/m);
+      expect(updated.stdout).toMatch(
+        /^dev +infrahub +UPDATE_INSTANCE +1 +update_instance SCHEDULED$/m,
+      );
+
+      const rotated = await styrminctl(['clusters', 'rotate-token', 'local']);
+      expect(rotated.stdout).toMatch(/^agentToken +styrmin-agent\./m);
+
+      const deleted = await json(['deployments', 'delete', 'dev/infrahub']);
+      expect(deleted).toMatchObject({
+        deployment: { state: 'DELETING' },
+        task: { type: 'delete_deployment' },
+      });
+      await expect(json(['deployments', 'list'])).resolves.toEqual([]);
+      await expect(
+        json(['deployments', 'list', '--all', '--state', 'DELETING']),
+      ).resolves.toEqual([expect.objectContaining({ name: 'infrahub' })]);
+      await expect(
+        json(['environments', 'delete', 'dev']),
+      ).resolves.toMatchObject({ name: 'dev', deletedAt: expect.any(String) });
+      await expect(json(['environments', 'list'])).resolves.toEqual([]);
+    });
+  },
+);

@@ -1,0 +1,390 @@
+import { DeploymentState, StyrminError } from '@styrmin/plugin-styrmin-common';
+import { Deployment, StyrminClient, TimelineEntry } from '@styrmin/sdk';
+import { Command, Option } from 'commander';
+import { CommandContext } from '../CommandContext';
+import {
+  ConfigurationFlags,
+  configurationPatch,
+} from '../deployments/configurationPatch';
+import { collect } from '../records/assignments';
+import { findDeployment, findEnvironment } from '../records/findRecords';
+import {
+  changeTables,
+  deploymentRow,
+  deploymentView,
+  diffRows,
+  instanceRows,
+} from '../records/views';
+import { UsageError } from '../UsageError';
+
+/**
+ * How many instances a page of the timeline holds: diffs are long, so pages stay well
+ * inside the server's query cost.
+ */
+const TIMELINE_PAGE = 50;
+
+type ConfigurationOptions = Omit<ConfigurationFlags, 'file'> & {
+  file?: string;
+};
+
+/** The options that set a deployment's configuration. */
+function configurationOptions(command: Command): Command {
+  return command
+    .option('--app-version <version>', 'the application version')
+    .option(
+      '--set <parameter=value>',
+      'set a parameter, typed as the driver declares it',
+      collect,
+      [],
+    )
+    .option(
+      '--set-secret <parameter[=ENV_VAR]>',
+      'set a secret parameter from stdin, or from the environment variable ENV_VAR',
+      collect,
+      [],
+    )
+    .option(
+      '--unset <parameter>',
+      'set a parameter back to its default',
+      collect,
+      [],
+    )
+    .option(
+      '--env <component.NAME=VALUE>',
+      "set an env var of a component's container",
+      collect,
+      [],
+    )
+    .option(
+      '--image <component=REF>',
+      'override the image of a component (a full reference; {{ app.version }} follows the application version)',
+      collect,
+      [],
+    )
+    .option(
+      '--replicas <component=N>',
+      'override the replica count of a component',
+      collect,
+      [],
+    )
+    .option(
+      '-f, --file <file>',
+      'a YAML file with the configuration (app_version, parameters, components), which the flags change further',
+    );
+}
+
+function expectedVersionOption(command: Command): Command {
+  return command.option(
+    '--expected-version <n>',
+    'refuse the change (CONFLICT) unless the deployment is at this version',
+    Number,
+  );
+}
+
+/** The parameters of a driver version, which type the values of `--set`. */
+async function parametersOf(
+  client: StyrminClient,
+  name: string,
+  version: string,
+) {
+  const driverVersion = await client.driverVersion({ name, version });
+  if (!driverVersion) {
+    throw new StyrminError(
+      'NOT_FOUND',
+      `Driver version ${name} ${version} is not loaded`,
+    );
+  }
+  return driverVersion.parameters;
+}
+
+/** `<environment>/<name>` as its two parts. */
+function splitDeploymentName(ref: string): [string, string] {
+  const [environment, name, ...rest] = ref.split('/');
+  if (!environment || !name || rest.length > 0) {
+    throw new UsageError(
+      `Name the new deployment <environment>/<name>; got "${ref}"`,
+    );
+  }
+  return [environment, name];
+}
+
+/** Every page of a listing, one after the other. */
+async function allPages<T>(
+  page: (after?: string) => Promise<{
+    nodes: T[];
+    pageInfo: { endCursor: string | null; hasNextPage: boolean };
+  }>,
+): Promise<T[]> {
+  const all: T[] = [];
+  for (let after: string | undefined; ; ) {
+    const { nodes, pageInfo } = await page(after);
+    all.push(...nodes);
+    if (!pageInfo.hasNextPage || !pageInfo.endCursor) {
+      return all;
+    }
+    after = pageInfo.endCursor;
+  }
+}
+
+/** `styrminctl deployments ...`: the deployments, their instances and diffs. */
+export function registerDeploymentsCommands(
+  program: Command,
+  context: CommandContext,
+): void {
+  const deployments = program
+    .command('deployments')
+    .description(
+      'Create, list, show, edit, upgrade and delete deployments; their timeline and diffs',
+    );
+
+  const patchFrom = async (
+    options: ConfigurationOptions,
+    parameters: Awaited<ReturnType<typeof parametersOf>>,
+  ) =>
+    configurationPatch(options, {
+      parameters,
+      readStdin: () => context.readStdin(),
+      env: context.env,
+    });
+
+  configurationOptions(
+    deployments
+      .command('create')
+      .description(
+        'Create a deployment: its first instance and the task that applies it',
+      )
+      .argument('<environment/name>', 'its environment and its name')
+      .requiredOption('--driver <name>', 'the application driver')
+      .option(
+        '--driver-version <version>',
+        'the driver version (default: the latest loaded)',
+      ),
+  ).action(
+    async (
+      ref: string,
+      options: ConfigurationOptions & {
+        driver: string;
+        driverVersion?: string;
+      },
+    ) => {
+      const [environmentName, name] = splitDeploymentName(ref);
+      const client = await context.client();
+      const environment = await findEnvironment(client, environmentName);
+      const version =
+        options.driverVersion ??
+        (await client.driver(options.driver))?.latestVersion.version;
+      if (!version) {
+        throw new StyrminError(
+          'NOT_FOUND',
+          `No version of driver ${options.driver} is loaded`,
+        );
+      }
+      const configuration = await patchFrom(
+        options,
+        await parametersOf(client, options.driver, version),
+      );
+      const result = await client.createDeployment({
+        environment: environment.id,
+        name,
+        driver: options.driver,
+        driverVersion: version,
+        configuration,
+      });
+      context.print(result, { tables: changeTables(result) });
+    },
+  );
+
+  deployments
+    .command('list')
+    .description('List the deployments, by name')
+    .option('--environment <environment>', 'only those of an environment')
+    .addOption(
+      new Option('--state <state>', 'only those in this state (repeatable)')
+        .choices(DeploymentState.values)
+        .argParser(collect)
+        .default([]),
+    )
+    .option('--driver <name>', 'only those of this driver')
+    .option('--driver-version <version>', 'only those of this driver version')
+    .option('--all', 'tombstones too')
+    .action(
+      async (options: {
+        environment?: string;
+        state: DeploymentState[];
+        driver?: string;
+        driverVersion?: string;
+        all?: boolean;
+      }) => {
+        const client = await context.client();
+        const filter = {
+          environment:
+            options.environment === undefined
+              ? undefined
+              : (await findEnvironment(client, options.environment)).id,
+          states: options.state.length > 0 ? options.state : undefined,
+          driver: options.driver,
+          driverVersion: options.driverVersion,
+          includeDeleted: options.all ?? false,
+        };
+        const list: Deployment[] = await allPages(after =>
+          client.deployments({ first: 100, after, filter }),
+        );
+        context.print(list, { table: list.map(deploymentRow) });
+      },
+    );
+
+  deployments
+    .command('show')
+    .description(
+      'Show a deployment with its active instance (-o json or yaml: the context too, secrets masked)',
+    )
+    .argument('<deployment>', '<environment>/<name>, or its id')
+    .action(async (ref: string) => {
+      const deployment = await findDeployment(await context.client(), ref);
+      context.print(deployment, { table: deploymentView(deployment) });
+    });
+
+  expectedVersionOption(
+    configurationOptions(
+      deployments
+        .command('edit')
+        .description(
+          'Change a deployment’s configuration; nothing is stored when its instance stays the same',
+        )
+        .argument('<deployment>', '<environment>/<name>, or its id'),
+    ),
+  ).action(
+    async (
+      ref: string,
+      options: ConfigurationOptions & { expectedVersion?: number },
+    ) => {
+      const client = await context.client();
+      const deployment = await findDeployment(client, ref);
+      const { name, version } = deployment.driverVersion;
+      const result = await client.editDeployment({
+        id: deployment.id,
+        expectedVersion: options.expectedVersion,
+        configuration: await patchFrom(
+          options,
+          await parametersOf(client, name, version),
+        ),
+      });
+      context.print(result, { tables: changeTables(result) });
+    },
+  );
+
+  expectedVersionOption(
+    configurationOptions(
+      deployments
+        .command('upgrade')
+        .description(
+          'Move a deployment to another version of its driver, with the upgrade hook',
+        )
+        .argument('<deployment>', '<environment>/<name>, or its id')
+        .requiredOption('--driver-version <version>', 'the driver version'),
+    ),
+  ).action(
+    async (
+      ref: string,
+      options: ConfigurationOptions & {
+        driverVersion: string;
+        expectedVersion?: number;
+      },
+    ) => {
+      const client = await context.client();
+      const deployment = await findDeployment(client, ref);
+      const result = await client.upgradeDeployment({
+        id: deployment.id,
+        expectedVersion: options.expectedVersion,
+        driverVersion: options.driverVersion,
+        configuration: await patchFrom(
+          options,
+          await parametersOf(
+            client,
+            deployment.driverVersion.name,
+            options.driverVersion,
+          ),
+        ),
+      });
+      context.print(result, { tables: changeTables(result) });
+    },
+  );
+
+  expectedVersionOption(
+    deployments
+      .command('delete')
+      .description(
+        'Delete a deployment: its workload goes, its record stays as a tombstone',
+      )
+      .argument('<deployment>', '<environment>/<name>, or its id'),
+  ).action(async (ref: string, options: { expectedVersion?: number }) => {
+    const client = await context.client();
+    const deployment = await findDeployment(client, ref);
+    const result = await client.deleteDeployment({
+      id: deployment.id,
+      expectedVersion: options.expectedVersion,
+    });
+    context.print(result, { tables: changeTables(result) });
+  });
+
+  deployments
+    .command('timeline')
+    .description(
+      'List a deployment’s instances, newest first: who changed what, when',
+    )
+    .argument('<deployment>', '<environment>/<name>, or its id')
+    .action(async (ref: string) => {
+      const client = await context.client();
+      const { id } = await findDeployment(client, ref);
+      const instances = await allPages(
+        async after =>
+          (await client.deploymentTimeline({
+            id,
+            first: TIMELINE_PAGE,
+            after,
+          })) ?? {
+            nodes: [],
+            pageInfo: { endCursor: null, hasNextPage: false },
+          },
+      );
+      context.print(instances, { table: instanceRows(instances) });
+    });
+
+  deployments
+    .command('diff')
+    .description(
+      'Show the reconciliation diff of an instance to the one before it (default: the newest)',
+    )
+    .argument('<deployment>', '<environment>/<name>, or its id')
+    .option('--instance <number>', 'the instance’s number', Number)
+    .action(async (ref: string, options: { instance?: number }) => {
+      const client = await context.client();
+      const { id } = await findDeployment(client, ref);
+      let found: TimelineEntry | undefined;
+      for (let after: string | undefined; !found; ) {
+        const page = await client.deploymentTimeline({
+          id,
+          first: TIMELINE_PAGE,
+          after,
+        });
+        found = page?.nodes.find(
+          instance =>
+            options.instance === undefined ||
+            instance.number === options.instance,
+        );
+        if (!page?.pageInfo.hasNextPage || !page.pageInfo.endCursor) {
+          break;
+        }
+        after = page.pageInfo.endCursor;
+      }
+      if (!found) {
+        throw new StyrminError(
+          'NOT_FOUND',
+          options.instance === undefined
+            ? `Deployment ${ref} has no instance`
+            : `Deployment ${ref} has no instance ${options.instance}`,
+        );
+      }
+      context.print(found.diff, { table: diffRows(found.diff) });
+    });
+}

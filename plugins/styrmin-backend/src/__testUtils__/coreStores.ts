@@ -1,0 +1,109 @@
+import { PermissionsService } from '@backstage/backend-plugin-api';
+import {
+  mockCredentials,
+  mockServices,
+  TestDatabaseId,
+  TestDatabases,
+} from '@backstage/backend-test-utils';
+import { AuthorizeResult } from '@backstage/plugin-permission-common';
+import { DatabaseClusterStore } from '../clusters/DatabaseClusterStore';
+import { DatabaseServerInfoStore } from '../database/DatabaseServerInfoStore';
+import { DatabaseDeploymentStore } from '../deployments/DatabaseDeploymentStore';
+import { DatabaseDriverStore } from '../drivers/DatabaseDriverStore';
+import { DriverLoader } from '../drivers/DriverLoader';
+import { ServerDirectoryPolicy } from '../drivers/ServerDirectoryPolicy';
+import { DatabaseEnvironmentStore } from '../environments/DatabaseEnvironmentStore';
+import { DatabaseFlowRunStore } from '../flows/DatabaseFlowRunStore';
+import { DatabaseInstanceStore } from '../instances/DatabaseInstanceStore';
+import { FlowRunBroker } from '../flows/FlowRunBroker';
+import { StyrminGraphQL } from '../graphql/StyrminGraphQL';
+import { StyrminCredentials } from '../graphql/types';
+import { createReconciler } from '../reconciliation/createReconciler';
+import { DatabaseTaskStore } from '../tasks/DatabaseTaskStore';
+import { readExampleDriver } from './exampleDrivers';
+import { ManualClock } from './ManualClock';
+
+/** Who the test records say made a change. */
+export const TEST_USER = 'user:default/ada';
+
+/**
+ * Every store of the core records on a fresh test database, on one manual clock, with the
+ * example driver versions that `load` names loaded.
+ */
+export async function createCoreStores(options: {
+  databases: TestDatabases;
+  databaseId: TestDatabaseId;
+  load?: string[];
+}) {
+  const { databases, databaseId, load = [] } = options;
+  const knex = await databases.init(databaseId);
+  const clock = new ManualClock();
+  const database = mockServices.database({ knex });
+  const stores = {
+    knex,
+    clock,
+    database,
+    clusters: await DatabaseClusterStore.create({ database, clock }),
+    environments: await DatabaseEnvironmentStore.create({ database, clock }),
+    deployments: await DatabaseDeploymentStore.create({ database, clock }),
+    instances: await DatabaseInstanceStore.create({ database, clock }),
+    drivers: await DatabaseDriverStore.create({ database, clock }),
+    flowRuns: await DatabaseFlowRunStore.create({ database, clock }),
+    tasks: await DatabaseTaskStore.create({ database, clock }),
+  };
+  for (const path of load) {
+    await stores.drivers.loadDriverVersion({
+      bundle: await readExampleDriver(path),
+      source: { type: 'UPLOAD', path },
+      loadedBy: TEST_USER,
+    });
+  }
+  return stores;
+}
+
+/** The generator, the remediator and the reconciler on the stores of {@link createCoreStores}. */
+export async function createTestReconciler(
+  stores: Awaited<ReturnType<typeof createCoreStores>>,
+) {
+  const broker = await FlowRunBroker.create({
+    ...stores,
+    logger: mockServices.logger.mock(),
+  });
+  return { broker, ...createReconciler({ ...stores, broker }) };
+}
+
+/**
+ * The GraphQL API on the stores of {@link createCoreStores}, without HTTP: what a request
+ * answers for a caller, every permission allowed unless `permissions` says otherwise.
+ */
+export async function createTestGraphQL(
+  stores: Awaited<ReturnType<typeof createCoreStores>>,
+  options: { permissions?: PermissionsService } = {},
+) {
+  const logger = mockServices.logger.mock();
+  const reconcilers = await createTestReconciler(stores);
+  const graphql = StyrminGraphQL.create({
+    serverInfo: await DatabaseServerInfoStore.create({
+      database: stores.database,
+    }),
+    drivers: {
+      loader: DriverLoader.create({
+        store: stores.drivers,
+        directories: ServerDirectoryPolicy.create({ allowedDirectories: [] }),
+        logger,
+      }),
+    },
+    records: { ...stores, ...reconcilers },
+    permissions:
+      options.permissions ??
+      mockServices.permissions({ result: AuthorizeResult.ALLOW }),
+    logger,
+  });
+  const execute = (
+    query: string,
+    variables: Record<string, unknown> = {},
+    credentials: StyrminCredentials = mockCredentials.user(TEST_USER),
+    // What the client would parse from the JSON answer: loosely typed, as in the tests.
+  ): Promise<any> => graphql.execute({ query, variables }, { credentials });
+  return { execute, logger };
+}

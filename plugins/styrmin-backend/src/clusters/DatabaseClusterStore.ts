@@ -1,0 +1,216 @@
+import {
+  DatabaseService,
+  isDatabaseConflictError,
+} from '@backstage/backend-plugin-api';
+import { ConflictError, NotFoundError } from '@backstage/errors';
+import { ClusterSettings } from '@styrmin/plugin-styrmin-common';
+import { Knex } from 'knex';
+import { randomUUID } from 'node:crypto';
+import { Clock, systemClock } from '../database/Clock';
+import { compareAndSet } from '../database/compareAndSet';
+import { lockForUpdate } from '../database/lockForUpdate';
+import { migrationsConfig } from '../database/migrations';
+import { parseJsonColumn } from '../database/parseJsonColumn';
+import {
+  changedRecordStamps,
+  fromDbRecordStamps,
+  newRecordStamps,
+} from '../database/recordStamps';
+import {
+  fromDbTimestamp,
+  fromOptionalDbTimestamp,
+} from '../database/timestamps';
+import { TransactionOption } from '../database/TransactionOption';
+import { isUuid, onlyUuids } from '../database/uuid';
+import {
+  agentTokenClusterId,
+  issueAgentToken,
+  matchesAgentTokenHash,
+} from './agentToken';
+import {
+  Cluster,
+  ClusterStore,
+  ClusterStoreGetManyOptions,
+  ClusterStoreGetOptions,
+  ClusterStoreRegisterOptions,
+  ClusterStoreRotateAgentTokenOptions,
+  ClusterStoreUpdateOptions,
+  ClusterStoreVerifyAgentTokenOptions,
+  ClusterWithAgentToken,
+} from './ClusterStore';
+import { CLUSTERS_TABLE, DbClusterRow } from './tables';
+
+/**
+ * Options of {@link DatabaseClusterStore.create}.
+ *
+ * @internal
+ */
+export type DatabaseClusterStoreOptions = {
+  database: DatabaseService;
+  /** Defaults to the system clock. */
+  clock?: Clock;
+};
+
+/**
+ * The {@link ClusterStore} on the plugin's database (SQLite or PostgreSQL).
+ *
+ * @internal
+ */
+export class DatabaseClusterStore implements ClusterStore {
+  readonly #knex: Knex;
+  readonly #clock: Clock;
+
+  /** Connects and migrates the database unless the deployment manages migrations itself. */
+  static async create(
+    options: DatabaseClusterStoreOptions,
+  ): Promise<DatabaseClusterStore> {
+    const { database, clock = systemClock } = options;
+    const knex = await database.getClient();
+    if (!database.migrations?.skip) {
+      await knex.migrate.latest(migrationsConfig);
+    }
+    return new DatabaseClusterStore(knex, clock);
+  }
+
+  private constructor(knex: Knex, clock: Clock) {
+    this.#knex = knex;
+    this.#clock = clock;
+  }
+
+  async registerCluster(
+    options: ClusterStoreRegisterOptions,
+  ): Promise<ClusterWithAgentToken> {
+    const { tx = this.#knex, name, settings, createdBy } = options;
+    const id = randomUUID();
+    const { token, hash } = issueAgentToken(id);
+    const now = this.#clock.now();
+    const row: DbClusterRow = {
+      id,
+      name,
+      settings: JSON.stringify(settings),
+      agent_token_hash: hash,
+      agent_token_rotated_at: now,
+      agent_last_seen_at: null,
+      ...newRecordStamps(createdBy, now),
+    };
+    try {
+      await tx<DbClusterRow>(CLUSTERS_TABLE).insert(row);
+    } catch (error) {
+      if (isDatabaseConflictError(error)) {
+        throw new ConflictError(
+          `A cluster named ${name} is registered already`,
+        );
+      }
+      throw error;
+    }
+    return { cluster: toCluster(row), agentToken: token };
+  }
+
+  async listClusters(options: TransactionOption = {}): Promise<Cluster[]> {
+    const { tx = this.#knex } = options;
+    const rows = await tx<DbClusterRow>(CLUSTERS_TABLE).orderBy('name');
+    return rows.map(toCluster);
+  }
+
+  async getCluster(
+    options: ClusterStoreGetOptions,
+  ): Promise<Cluster | undefined> {
+    const { tx = this.#knex, lock } = options;
+    if (options.id !== undefined && !isUuid(options.id)) {
+      return undefined;
+    }
+    const where =
+      options.id === undefined ? { name: options.name } : { id: options.id };
+    const query = tx<DbClusterRow>(CLUSTERS_TABLE).where(where).first();
+    const row = await (lock ? lockForUpdate(query, tx) : query);
+    return row && toCluster(row);
+  }
+
+  async getClusters(options: ClusterStoreGetManyOptions): Promise<Cluster[]> {
+    const { tx = this.#knex, ids } = options;
+    const rows = await tx<DbClusterRow>(CLUSTERS_TABLE).whereIn(
+      'id',
+      onlyUuids(ids),
+    );
+    return rows.map(toCluster);
+  }
+
+  async updateCluster(options: ClusterStoreUpdateOptions): Promise<Cluster> {
+    const {
+      tx = this.#knex,
+      id,
+      expectedVersion,
+      settings,
+      updatedBy,
+    } = options;
+    await compareAndSet({
+      db: tx,
+      table: CLUSTERS_TABLE,
+      id,
+      expectedVersion,
+      changes: {
+        settings: JSON.stringify(settings),
+        ...changedRecordStamps(expectedVersion, updatedBy, this.#clock.now()),
+      },
+      what: `Cluster ${id}`,
+    });
+    return (await this.getCluster({ tx, id }))!;
+  }
+
+  async rotateAgentToken(
+    options: ClusterStoreRotateAgentTokenOptions,
+  ): Promise<ClusterWithAgentToken> {
+    const { tx = this.#knex, id, updatedBy } = options;
+    const current = await this.getCluster({ tx, id });
+    if (!current) {
+      throw new NotFoundError(`Cluster ${id} does not exist`);
+    }
+    const { token, hash } = issueAgentToken(id);
+    const now = this.#clock.now();
+    await compareAndSet({
+      db: tx,
+      table: CLUSTERS_TABLE,
+      id,
+      expectedVersion: current.version,
+      changes: {
+        agent_token_hash: hash,
+        agent_token_rotated_at: now,
+        ...changedRecordStamps(current.version, updatedBy, now),
+      },
+      what: `Cluster ${id}`,
+    });
+    return {
+      cluster: (await this.getCluster({ tx, id }))!,
+      agentToken: token,
+    };
+  }
+
+  async verifyAgentToken(
+    options: ClusterStoreVerifyAgentTokenOptions,
+  ): Promise<Cluster | undefined> {
+    const { tx = this.#knex, token } = options;
+    const id = agentTokenClusterId(token);
+    if (!id) {
+      return undefined;
+    }
+    const row = await tx<DbClusterRow>(CLUSTERS_TABLE).where({ id }).first();
+    return row && matchesAgentTokenHash(token, row.agent_token_hash)
+      ? toCluster(row)
+      : undefined;
+  }
+}
+
+function toCluster(row: DbClusterRow): Cluster {
+  return {
+    id: row.id,
+    name: row.name,
+    settings: parseJsonColumn<ClusterSettings>(
+      row.settings,
+      `settings of cluster ${row.id}`,
+    ),
+    workPool: `cluster:${row.id}`,
+    agentTokenRotatedAt: fromDbTimestamp(row.agent_token_rotated_at),
+    agentLastSeenAt: fromOptionalDbTimestamp(row.agent_last_seen_at),
+    ...fromDbRecordStamps(row),
+  };
+}

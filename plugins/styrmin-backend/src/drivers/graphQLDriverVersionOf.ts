@@ -1,0 +1,32 @@
+import { DriverVersionRef } from '../deployments/DeploymentStore';
+import { notStored } from '../graphql/fieldResolvers';
+import { StyrminGraphQLContext } from '../graphql/types';
+import { toGraphQLDriverVersion } from './toGraphQLDriverVersion';
+
+/**
+ * The GraphQL form of each driver version, kept while its loaded record lives: a page of
+ * deployments of one driver version builds it once.
+ */
+const built = new WeakMap<object, ReturnType<typeof toGraphQLDriverVersion>>();
+
+/**
+ * The driver version that a record names, as the GraphQL `DriverVersion` type has it, read
+ * through the request's loader.
+ *
+ * @internal
+ */
+export async function graphQLDriverVersionOf(
+  context: StyrminGraphQLContext,
+  ref: DriverVersionRef,
+) {
+  const driverVersion = await context.loaders.driverVersion.load(ref);
+  if (!driverVersion) {
+    return notStored(`Driver version ${ref.name} ${ref.version}`);
+  }
+  let graphQL = built.get(driverVersion);
+  if (!graphQL) {
+    graphQL = toGraphQLDriverVersion(driverVersion);
+    built.set(driverVersion, graphQL);
+  }
+  return graphQL;
+}

@@ -1,0 +1,139 @@
+import { ConflictError } from '@backstage/errors';
+import { GlobalContext } from '@styrmin/plugin-styrmin-common';
+import { createTestDatabases } from '../__testUtils__/databases';
+import { createCoreStores, TEST_USER } from '../__testUtils__/coreStores';
+
+jest.setTimeout(60_000);
+
+const DRIVER = { name: 'infrahub', version: '1.0.0' };
+
+/** A stand-in context: the store keeps whatever it is given. */
+const context = (version: string) =>
+  ({ app: { version }, secret_paths: [] } as unknown as GlobalContext);
+
+describe('DatabaseInstanceStore', () => {
+  const databases = createTestDatabases();
+
+  describe.each(databases.eachSupportedId())('on %s', databaseId => {
+    async function setup() {
+      const stores = await createCoreStores({
+        databases,
+        databaseId,
+        load: ['infrahub/1.0.0'],
+      });
+      const { cluster } = await stores.clusters.registerCluster({
+        name: 'local',
+        settings: {},
+        createdBy: TEST_USER,
+      });
+      const environment = await stores.environments.createEnvironment({
+        name: 'dev',
+        clusterId: cluster.id,
+        overrides: {},
+        createdBy: TEST_USER,
+      });
+      const deployment = await stores.deployments.createDeployment({
+        environmentId: environment.id,
+        name: 'infrahub',
+        driver: DRIVER,
+        configuration: { app_version: '1.5.2', parameters: {}, components: {} },
+        createdBy: TEST_USER,
+      });
+      const create = (version: string, replaces?: string) =>
+        stores.instances.createInstance({
+          deploymentId: deployment.id,
+          driver: DRIVER,
+          context: context(version),
+          diff: [{ path: 'app.version', kind: 'added', after: version }],
+          replaces,
+          createdBy: TEST_USER,
+        });
+      return { ...stores, deployment, create };
+    }
+
+    it('keeps one active instance, numbered in order, and the older ones for the timeline', async () => {
+      const { instances, deployment, create, clock } = await setup();
+
+      const first = await create('1.5.0');
+      clock.advance({ seconds: 1 });
+      const second = await create('1.5.1', first.id);
+      clock.advance({ seconds: 1 });
+      const third = await create('1.5.2', second.id);
+
+      expect(third).toEqual({
+        id: expect.any(String),
+        deploymentId: deployment.id,
+        number: 3,
+        driver: DRIVER,
+        context: context('1.5.2'),
+        diff: [{ path: 'app.version', kind: 'added', after: '1.5.2' }],
+        active: true,
+        taskId: undefined,
+        createdBy: TEST_USER,
+        createdAt: clock.now(),
+      });
+      await expect(
+        instances.getActiveInstances({ deploymentIds: [deployment.id] }),
+      ).resolves.toEqual([third]);
+      const page = await instances.listInstances({
+        deploymentId: deployment.id,
+        limit: 2,
+      });
+      expect(page.instances.map(i => [i.number, i.active])).toEqual([
+        [3, true],
+        [2, false],
+      ]);
+      expect(page.hasNextPage).toBe(true);
+      await expect(
+        instances.listInstances({
+          deploymentId: deployment.id,
+          limit: 2,
+          before: 2,
+        }),
+      ).resolves.toEqual({
+        instances: [{ ...first, active: false }],
+        hasNextPage: false,
+      });
+    });
+
+    it('refuses a change computed against an instance that is no longer active', async () => {
+      const { instances, deployment, create } = await setup();
+      const first = await create('1.5.0');
+      await create('1.5.1', first.id);
+
+      await expect(create('1.5.2', first.id)).rejects.toThrow(ConflictError);
+      // A second "first" instance would be a second active one.
+      await expect(create('1.5.2')).rejects.toThrow(ConflictError);
+      const active = await instances.getActiveInstances({
+        deploymentIds: [deployment.id],
+      });
+      expect(active.map(i => i.number)).toEqual([2]);
+    });
+
+    it('records the task that applies an instance, and deactivates it for a deletion', async () => {
+      const { instances, tasks, flowRuns, deployment, create } = await setup();
+      const instance = await create('1.5.2');
+      const run = await flowRuns.createFlowRun({
+        pool: 'cluster:c1',
+        flowName: 'CREATE_INSTANCE',
+      });
+      const task = await tasks.createTask({
+        type: 'create_instance',
+        deploymentId: deployment.id,
+        flowRunId: run.id,
+        createdBy: TEST_USER,
+        stepNames: [],
+      });
+
+      await instances.setTask({ id: instance.id, taskId: task.id });
+      await instances.deactivateInstance({ id: instance.id });
+
+      await expect(
+        instances.getInstances({ ids: [instance.id, 'not-an-id'] }),
+      ).resolves.toEqual([{ ...instance, taskId: task.id, active: false }]);
+      await expect(
+        instances.deactivateInstance({ id: instance.id }),
+      ).rejects.toThrow(ConflictError);
+    });
+  });
+});

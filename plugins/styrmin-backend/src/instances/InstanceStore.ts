@@ -1,0 +1,111 @@
+import { ContextChange, GlobalContext } from '@styrmin/plugin-styrmin-common';
+import { TransactionOption } from '../database/TransactionOption';
+import { DriverVersionRef } from '../deployments/DeploymentStore';
+
+/**
+ * An instance: a fixed record of what was generated for a deployment at one change, with
+ * the context embedded.
+ *
+ * @internal
+ */
+export type Instance = {
+  id: string;
+  deploymentId: string;
+  /** 1 for the deployment's first instance, one more for each after it. */
+  number: number;
+  driver: DriverVersionRef;
+  /** The context, secret values included: shown only through `maskContext`. */
+  context: GlobalContext;
+  /** The reconciliation diff to the instance that was active before it; masked. */
+  diff: ContextChange[];
+  /** Whether it is the deployment's active instance. */
+  active: boolean;
+  /** The task that applies it. */
+  taskId?: string;
+  createdBy: string;
+  createdAt: Date;
+};
+
+/** @internal */
+export type InstanceStoreCreateOptions = TransactionOption & {
+  deploymentId: string;
+  driver: DriverVersionRef;
+  context: GlobalContext;
+  diff: ContextChange[];
+  /**
+   * The instance it replaces as the active one: the one the diff was taken against. It
+   * must still be active; absent for a deployment's first instance.
+   */
+  replaces?: string;
+  createdBy: string;
+};
+
+/** @internal */
+export type InstanceStoreGetManyOptions = TransactionOption & { ids: string[] };
+
+/** @internal */
+export type InstanceStoreGetActiveOptions = TransactionOption & {
+  deploymentIds: string[];
+};
+
+/** @internal */
+export type InstanceStoreListOptions = TransactionOption & {
+  deploymentId: string;
+  limit: number;
+  /** The page starts after the instance with this number (newest first). */
+  before?: number;
+};
+
+/** @internal */
+export type InstanceStoreListResult = {
+  /** Newest first. */
+  instances: Instance[];
+  hasNextPage: boolean;
+};
+
+/** @internal */
+export type InstanceStoreSetTaskOptions = TransactionOption & {
+  id: string;
+  taskId: string;
+};
+
+/** @internal */
+export type InstanceStoreDeactivateOptions = TransactionOption & {
+  id: string;
+};
+
+/**
+ * The instances of deployments: immutable, but for which one is active and the task that
+ * applies it. At most one instance of a deployment is active, which the database enforces
+ * too; older ones stay for the timeline.
+ *
+ * @internal
+ */
+export interface InstanceStore {
+  /**
+   * Stores a new instance as the deployment's active one, and deactivates the one it
+   * replaces. Throws `ConflictError` when the replaced instance is no longer active, or
+   * another instance became active meanwhile: the change was computed against an older
+   * state.
+   */
+  createInstance(options: InstanceStoreCreateOptions): Promise<Instance>;
+
+  /** The instances with these ids, in any order. */
+  getInstances(options: InstanceStoreGetManyOptions): Promise<Instance[]>;
+
+  /** The active instances of these deployments (at most one each), in any order. */
+  getActiveInstances(
+    options: InstanceStoreGetActiveOptions,
+  ): Promise<Instance[]>;
+
+  /** A page of a deployment's instances, newest first: its timeline. */
+  listInstances(
+    options: InstanceStoreListOptions,
+  ): Promise<InstanceStoreListResult>;
+
+  /** Records the task that applies the instance. */
+  setTask(options: InstanceStoreSetTaskOptions): Promise<void>;
+
+  /** Ends the instance's time as the active one (a deletion: nothing should run). */
+  deactivateInstance(options: InstanceStoreDeactivateOptions): Promise<void>;
+}

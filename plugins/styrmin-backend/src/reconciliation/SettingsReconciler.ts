@@ -1,0 +1,316 @@
+import { ConflictError, NotFoundError } from '@backstage/errors';
+import {
+  allValid,
+  applyMergePatch,
+  canonicalJson,
+  parseBackupStorageLocation,
+  parseClusterSettings,
+  parseEnvironmentOverrides,
+  ValidationResult,
+  validationError,
+  withinField,
+} from '@styrmin/plugin-styrmin-common';
+import { Knex } from 'knex';
+import { Cluster, ClusterStore } from '../clusters/ClusterStore';
+import { DeploymentStore } from '../deployments/DeploymentStore';
+import {
+  Environment,
+  EnvironmentStore,
+} from '../environments/EnvironmentStore';
+import { Generation, Generator } from '../generator/Generator';
+import { Remediator } from '../remediator/Remediator';
+import { checkVersion, liveEnvironment } from './recordChecks';
+import { previewRedeployments, redeploy } from './redeploy';
+import {
+  SettingsReconcilerDeleteEnvironmentOptions,
+  SettingsReconcilerUpdateClusterOptions,
+  SettingsReconcilerUpdateEnvironmentOptions,
+  Redeployment,
+  SettingsChangeResult,
+} from './types';
+
+type Tx = Knex.Transaction;
+
+/**
+ * Options of {@link SettingsReconciler.create}.
+ *
+ * @internal
+ */
+export type SettingsReconcilerOptions = {
+  knex: Knex;
+  clusters: ClusterStore;
+  environments: EnvironmentStore;
+  deployments: DeploymentStore;
+  generator: Generator;
+  remediator: Remediator;
+};
+
+/**
+ * Reconciliation for each change of the settings that deployments use: a cluster's
+ * settings or an environment's overrides. The change is validated and recorded, the
+ * generator runs over every deployment it can reach, and only those whose context changed
+ * are redeployed (a new instance, an update_instance task), all in one transaction; the
+ * previews run the same generation and store nothing.
+ *
+ * A settings change locks the cluster's row (a cluster change) and each environment's row
+ * as it regenerates it, in the order of their ids, so that it neither interleaves with the
+ * deployment changes of those environments nor waits on them in a cycle. It applies to the
+ * version of the record that the caller names, or that the record had when the change
+ * arrived; another version is CONFLICT, and nothing is written.
+ *
+ * @internal
+ */
+export class SettingsReconciler {
+  readonly #knex: Knex;
+  readonly #clusters: ClusterStore;
+  readonly #environments: EnvironmentStore;
+  readonly #deployments: DeploymentStore;
+  readonly #generator: Generator;
+  readonly #remediator: Remediator;
+
+  static create(options: SettingsReconcilerOptions): SettingsReconciler {
+    return new SettingsReconciler(options);
+  }
+
+  private constructor(options: SettingsReconcilerOptions) {
+    this.#knex = options.knex;
+    this.#clusters = options.clusters;
+    this.#environments = options.environments;
+    this.#deployments = options.deployments;
+    this.#generator = options.generator;
+    this.#remediator = options.remediator;
+  }
+
+  /**
+   * Changes a cluster's settings (a JSON merge patch) and redeploys every deployment on
+   * the cluster whose context they change.
+   */
+  async updateCluster(
+    options: SettingsReconcilerUpdateClusterOptions,
+  ): Promise<SettingsChangeResult<Cluster>> {
+    const { clusterId, settingsPatch, updatedBy } = options;
+    const arrived = await this.#cluster(clusterId);
+    const expectedVersion = options.expectedVersion ?? arrived.version;
+    return this.#knex.transaction(async tx => {
+      const current = await this.#cluster(clusterId, tx);
+      checkVersion(`Cluster ${current.name}`, current, expectedVersion);
+      const settings = patchedSettings(current.settings, settingsPatch);
+      if (sameJson(settings, current.settings)) {
+        return { record: current, changed: false, redeployments: [] };
+      }
+      const record = await this.#clusters.updateCluster({
+        tx,
+        id: clusterId,
+        expectedVersion,
+        settings,
+        updatedBy,
+      });
+      // Environments locked in id order, so that no two changes wait on each other.
+      const environments = (
+        await this.#environments.listEnvironments({
+          tx,
+          clusterIds: [clusterId],
+        })
+      ).sort((a, b) => (a.id < b.id ? -1 : 1));
+      const redeployments: Redeployment[] = [];
+      for (const environment of environments) {
+        const generation = await this.#generator.generate({
+          tx,
+          environmentId: environment.id,
+          lock: true,
+        });
+        redeployments.push(
+          ...(await this.#redeploy(tx, generation, updatedBy)),
+        );
+      }
+      return { record, changed: true, redeployments };
+    });
+  }
+
+  /** The deployments that {@link Reconciler.updateCluster} would redeploy; writes nothing. */
+  async previewClusterUpdate(
+    options: Pick<
+      SettingsReconcilerUpdateClusterOptions,
+      'clusterId' | 'settingsPatch'
+    >,
+  ): Promise<Redeployment[]> {
+    const current = await this.#cluster(options.clusterId);
+    const clusterSettings = patchedSettings(
+      current.settings,
+      options.settingsPatch,
+    );
+    const environments = await this.#environments.listEnvironments({
+      clusterIds: [current.id],
+    });
+    const previews: Redeployment[] = [];
+    for (const environment of environments) {
+      const generation = await this.#generator.generate({
+        environmentId: environment.id,
+        change: { clusterSettings },
+      });
+      previews.push(...previewRedeployments(generation));
+    }
+    return previews;
+  }
+
+  /**
+   * Changes an environment's overrides (a JSON merge patch) or backup storage location,
+   * and redeploys every deployment of the environment whose context they change.
+   */
+  async updateEnvironment(
+    options: SettingsReconcilerUpdateEnvironmentOptions,
+  ): Promise<SettingsChangeResult<Environment>> {
+    const { environmentId, updatedBy } = options;
+    const arrived = await this.#liveEnvironment(environmentId);
+    const expectedVersion = options.expectedVersion ?? arrived.version;
+    return this.#knex.transaction(async tx => {
+      const current = await this.#lockEnvironment(tx, environmentId);
+      checkVersion(`Environment ${current.name}`, current, expectedVersion);
+      const { overrides, backupStorageLocation } = patchedEnvironment(
+        current,
+        options,
+      );
+      if (
+        sameJson(overrides, current.overrides) &&
+        backupStorageLocation === (current.backupStorageLocation ?? null)
+      ) {
+        return { record: current, changed: false, redeployments: [] };
+      }
+      const record = await this.#environments.updateEnvironment({
+        tx,
+        id: environmentId,
+        expectedVersion,
+        overrides,
+        backupStorageLocation,
+        updatedBy,
+      });
+      const generation = await this.#generator.generate({ tx, environmentId });
+      const redeployments = await this.#redeploy(tx, generation, updatedBy);
+      return { record, changed: true, redeployments };
+    });
+  }
+
+  /** The deployments that {@link Reconciler.updateEnvironment} would redeploy; writes nothing. */
+  async previewEnvironmentUpdate(
+    options: Pick<
+      SettingsReconcilerUpdateEnvironmentOptions,
+      'environmentId' | 'overridesPatch'
+    >,
+  ): Promise<Redeployment[]> {
+    const current = await this.#liveEnvironment(options.environmentId);
+    const { overrides } = patchedEnvironment(current, options);
+    return previewRedeployments(
+      await this.#generator.generate({
+        environmentId: current.id,
+        change: { environmentOverrides: overrides },
+      }),
+    );
+  }
+
+  /** Deletes an environment that has no deployments left but tombstones. */
+  async deleteEnvironment(
+    options: SettingsReconcilerDeleteEnvironmentOptions,
+  ): Promise<Environment> {
+    const { environmentId, deletedBy } = options;
+    const arrived = await this.#liveEnvironment(environmentId);
+    const expectedVersion = options.expectedVersion ?? arrived.version;
+    return this.#knex.transaction(async tx => {
+      const current = await this.#lockEnvironment(tx, environmentId);
+      checkVersion(`Environment ${current.name}`, current, expectedVersion);
+      const left = await this.#deployments.listDeploymentsOfEnvironments({
+        tx,
+        environmentIds: [environmentId],
+      });
+      if (left.length > 0) {
+        throw new ConflictError(
+          `Environment ${current.name} still has deployments (${left
+            .map(d => d.name)
+            .join(', ')}); delete them first`,
+        );
+      }
+      return this.#environments.deleteEnvironment({
+        tx,
+        id: environmentId,
+        expectedVersion,
+        deletedBy,
+      });
+    });
+  }
+
+  #redeploy(
+    tx: Tx,
+    generation: Generation,
+    createdBy: string,
+  ): Promise<Redeployment[]> {
+    return redeploy({
+      tx,
+      generation,
+      createdBy,
+      generator: this.#generator,
+      remediator: this.#remediator,
+      deployments: this.#deployments,
+    });
+  }
+
+  #lockEnvironment(tx: Tx, id: string): Promise<Environment> {
+    return liveEnvironment({ environments: this.#environments, id, tx });
+  }
+
+  #liveEnvironment(id: string): Promise<Environment> {
+    return liveEnvironment({ environments: this.#environments, id });
+  }
+
+  /** A cluster; in a transaction, locked until it ends. */
+  async #cluster(id: string, tx?: Tx): Promise<Cluster> {
+    const cluster = await this.#clusters.getCluster({ tx, id, lock: !!tx });
+    if (!cluster) {
+      throw new NotFoundError(`Cluster ${id} does not exist`);
+    }
+    return cluster;
+  }
+}
+
+/** The value of a validation, or the error with every problem. */
+function valueOrThrow<T>(result: ValidationResult<T>): T {
+  if (!result.success) {
+    throw validationError(result.problems);
+  }
+  return result.value;
+}
+
+function patchedSettings(current: unknown, patch: unknown) {
+  return valueOrThrow(
+    withinField(
+      'settings',
+      parseClusterSettings(applyMergePatch(current, patch)),
+    ),
+  );
+}
+
+function patchedEnvironment(
+  current: Environment,
+  options: Pick<
+    SettingsReconcilerUpdateEnvironmentOptions,
+    'overridesPatch' | 'backupStorageLocation'
+  >,
+) {
+  return allValid({
+    overrides: withinField(
+      'overrides',
+      parseEnvironmentOverrides(
+        applyMergePatch(current.overrides, options.overridesPatch ?? {}),
+      ),
+    ),
+    backupStorageLocation:
+      options.backupStorageLocation === undefined
+        ? {
+            success: true as const,
+            value: current.backupStorageLocation ?? null,
+          }
+        : parseBackupStorageLocation(options.backupStorageLocation),
+  });
+}
+
+function sameJson(a: unknown, b: unknown): boolean {
+  return JSON.stringify(canonicalJson(a)) === JSON.stringify(canonicalJson(b));
+}

@@ -1,0 +1,120 @@
+import { ContextChange, RemediationFlow } from '@styrmin/plugin-styrmin-common';
+import { Cluster } from '../clusters/ClusterStore';
+import { Deployment, DriverVersionRef } from '../deployments/DeploymentStore';
+import { Environment } from '../environments/EnvironmentStore';
+import { Instance } from '../instances/InstanceStore';
+import { Remediation } from '../remediator/Remediator';
+
+/**
+ * One deployment that a change redeploys (or, in a preview, would redeploy): its new
+ * instance differs from its active one.
+ *
+ * @internal
+ */
+export type Redeployment = {
+  /** The deployment, as the change leaves it (in a preview: as it is). */
+  deployment: Deployment;
+  /** The reconciliation diff, secret values masked. */
+  diff: ContextChange[];
+  /** The flow that applies the new instance. */
+  flowName: RemediationFlow;
+  /** The new active instance; absent in a preview. */
+  instance?: Instance;
+  /** The task and flow run that apply it; absent in a preview. */
+  remediation?: Remediation;
+};
+
+/**
+ * What a change of a deployment did.
+ *
+ * @internal
+ */
+export type DeploymentChangeResult = {
+  /** The deployment after the change. */
+  deployment: Deployment;
+  /**
+   * Whether anything was stored. A change whose instance equals the active one stores
+   * nothing, not even the configuration.
+   */
+  changed: boolean;
+  /** The deployment's own redeployment; absent when nothing changed. */
+  redeployment?: Redeployment;
+  /** Retired parameters whose values equalled their defaults, dropped by an upgrade. */
+  droppedParameters: string[];
+  /**
+   * The other deployments of the environment that the change redeploys: creating or
+   * deleting a deployment, or changing the services it declares, changes their
+   * `environment.deployments`.
+   */
+  siblings: Redeployment[];
+};
+
+/**
+ * What a change of a cluster's settings or an environment's overrides did.
+ *
+ * @internal
+ */
+export type SettingsChangeResult<T extends Cluster | Environment> = {
+  /** The record after the change. */
+  record: T;
+  /** Whether the record changed; settings equal to the stored ones change nothing. */
+  changed: boolean;
+  /** The deployments whose contexts changed, redeployed, by environment and name. */
+  redeployments: Redeployment[];
+};
+
+/** @internal */
+export type DeploymentReconcilerCreateOptions = {
+  environmentId: string;
+  name: unknown;
+  driver: DriverVersionRef;
+  /** The whole configuration, as the caller sent it. */
+  configuration: unknown;
+  createdBy: string;
+};
+
+/** @internal */
+export type DeploymentReconcilerChangeOptions = {
+  deploymentId: string;
+  /** The version the caller saw; the deployment's version on arrival when absent. */
+  expectedVersion?: number;
+  /** Another version of the deployment's driver: an upgrade. */
+  driverVersion?: string;
+  /** A JSON merge patch of the configuration: what it names changes, null removes. */
+  configurationPatch?: unknown;
+  updatedBy: string;
+};
+
+/** @internal */
+export type DeploymentReconcilerDeleteOptions = {
+  deploymentId: string;
+  expectedVersion?: number;
+  deletedBy: string;
+};
+
+/** @internal */
+export type SettingsReconcilerUpdateClusterOptions = {
+  clusterId: string;
+  expectedVersion?: number;
+  /** A JSON merge patch of the settings. */
+  settingsPatch: unknown;
+  updatedBy: string;
+};
+
+/** @internal */
+export type SettingsReconcilerUpdateEnvironmentOptions = {
+  environmentId: string;
+  expectedVersion?: number;
+  /** A JSON merge patch of the overrides; absent leaves them. */
+  overridesPatch?: unknown;
+  /** The backup storage location's name, null for none; absent leaves it. */
+  backupStorageLocation?: unknown;
+  updatedBy: string;
+};
+
+/** @internal */
+export type SettingsReconcilerDeleteEnvironmentOptions = {
+  environmentId: string;
+  expectedVersion?: number;
+  deletedBy: string;
+};

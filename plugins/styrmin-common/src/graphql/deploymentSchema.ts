@@ -1,0 +1,337 @@
+/**
+ * The part of the SDL about deployments, their instances, reconciliation diffs and the
+ * tasks that apply them. `styrminGraphQLSchema` includes it.
+ */
+export const deploymentGraphQLSchema = /* GraphQL */ `
+  extend type Query {
+    """
+    A page of deployments, by name; tombstones only when the filter asks for them. Needs
+    styrmin.deployment.read.
+    """
+    deployments(
+      "The page size, 1 to 100."
+      first: Int = 20
+      "The endCursor of the page before."
+      after: String
+      filter: DeploymentFilter
+    ): DeploymentConnection!
+    """
+    One deployment: by its id (tombstones included), or by its environment's name and its
+    own name (not deleted). Null when there is none. Needs styrmin.deployment.read.
+    """
+    deployment(id: ID, environment: String, name: String): Deployment
+    "One instance; null when there is none. Needs styrmin.deployment.read."
+    instance(id: ID!): Instance
+  }
+
+  extend type Mutation {
+    """
+    Creates a deployment: validates its configuration against the driver version, stores
+    its first instance and a create_instance task with its flow run in the cluster's work
+    pool, and redeploys the other deployments of the environment (their contexts list the
+    new one). Needs styrmin.deployment.create.
+    """
+    createDeployment(input: CreateDeploymentInput!): DeploymentChangeResult!
+    """
+    Edits a deployment's configuration with a JSON merge patch. A change whose instance
+    equals the active one stores nothing (changed is false). Needs
+    styrmin.deployment.update.
+    """
+    editDeployment(input: EditDeploymentInput!): DeploymentChangeResult!
+    """
+    Moves a deployment to another version of its driver (an upgrade_instance task), with an
+    optional merge patch of its configuration. A retired parameter is dropped when its
+    value equals its default in the current driver version (droppedParameters), and
+    refused otherwise (RETIRED_PARAMETER_VALUE). Needs styrmin.deployment.update.
+    """
+    upgradeDeployment(input: UpgradeDeploymentInput!): DeploymentChangeResult!
+    """
+    Edits the overrides of one component (a merge patch of its env, image, command, args
+    and replicas). Needs styrmin.deployment.update.
+    """
+    editComponentOverrides(
+      input: EditComponentOverridesInput!
+    ): DeploymentChangeResult!
+    """
+    Deletes a deployment: it becomes a tombstone (state DELETING, then DELETED), its active
+    instance ends, a delete_deployment task removes its workload, and the other deployments
+    of its environment are redeployed. A deletion that FAILED can be started again. Needs
+    styrmin.deployment.delete.
+    """
+    deleteDeployment(input: DeleteDeploymentInput!): DeploymentChangeResult!
+  }
+
+  input DeploymentFilter {
+    "The id of their environment."
+    environment: ID
+    "Any of these states."
+    states: [DeploymentState!]
+    "The name of their application driver."
+    driver: String
+    "The version of that driver (with driver)."
+    driverVersion: String
+    "Tombstones too."
+    includeDeleted: Boolean = false
+  }
+
+  input CreateDeploymentInput {
+    "The id of the environment."
+    environment: ID!
+    "A DNS label, unique in the environment among the deployments not deleted."
+    name: String!
+    "The application driver's name."
+    driver: String!
+    "The application driver version."
+    driverVersion: String!
+    """
+    The configuration: app_version, parameters (by name) and components (overrides by
+    component name: env, image, command, args, replicas).
+    """
+    configuration: JSON!
+  }
+
+  input EditDeploymentInput {
+    id: ID!
+    "The version this change applies to; the one on arrival when absent. Another is CONFLICT."
+    expectedVersion: Int
+    "A JSON merge patch of the configuration: what it names changes, null removes, the rest stays."
+    configuration: JSON!
+  }
+
+  input UpgradeDeploymentInput {
+    id: ID!
+    expectedVersion: Int
+    "The driver version to move to."
+    driverVersion: String!
+    "A JSON merge patch of the configuration, such as a new app_version."
+    configuration: JSON
+  }
+
+  input EditComponentOverridesInput {
+    id: ID!
+    expectedVersion: Int
+    "The component's name."
+    component: String!
+    "A JSON merge patch of the component's overrides; null removes them all."
+    overrides: JSON
+  }
+
+  input DeleteDeploymentInput {
+    id: ID!
+    expectedVersion: Int
+  }
+
+  "The deployment state."
+  enum DeploymentState {
+    PENDING
+    DEPLOYING
+    RUNNING
+    RESTORING
+    FAILED
+    DELETING
+    DELETED
+  }
+
+  type DeploymentConnection {
+    nodes: [Deployment!]!
+    pageInfo: PageInfo!
+  }
+
+  type InstanceConnection {
+    nodes: [Instance!]!
+    pageInfo: PageInfo!
+  }
+
+  type PageInfo {
+    "Pass as after for the next page; null on an empty page."
+    endCursor: String
+    hasNextPage: Boolean!
+  }
+
+  """
+  The long-lived record of one application in one environment: what should run.
+  """
+  type Deployment {
+    id: ID!
+    name: String!
+    "Needs styrmin.environment.read."
+    environment: Environment!
+    "Needs styrmin.driver.read."
+    driverVersion: DriverVersion!
+    "The application version."
+    appVersion: String!
+    """
+    What the user set: app_version, parameters and component overrides. The values of
+    secret parameters and secret env vars read <secret>: never send them back.
+    """
+    configuration: JSON!
+    state: DeploymentState!
+    "Why the deployment is in its state, when that needs saying."
+    stateReason: String
+    "1 when created, one more with each change of its intent: what expectedVersion names."
+    version: Int!
+    createdBy: String!
+    createdAt: String!
+    updatedBy: String!
+    updatedAt: String!
+    "When its deletion was recorded; set on a tombstone."
+    deletedAt: String
+    "The instance that is live; null before the first and after a deletion."
+    activeInstance: Instance
+    "Its instances, newest first: the timeline."
+    instances(
+      "The page size, 1 to 100."
+      first: Int = 20
+      after: String
+    ): InstanceConnection!
+  }
+
+  """
+  A fixed record of what was generated for a deployment at one change.
+  """
+  type Instance {
+    id: ID!
+    "1 for the deployment's first instance, one more for each after it."
+    number: Int!
+    deployment: Deployment!
+    "Needs styrmin.driver.read."
+    driverVersion: DriverVersion!
+    "The context (GlobalContext), the values at its secret_paths masked as <secret>."
+    context: JSON!
+    "The reconciliation diff to the instance that was active before it."
+    diff: [ContextChange!]!
+    active: Boolean!
+    "Who made the change that generated it."
+    createdBy: String!
+    createdAt: String!
+    "The task that applies it."
+    task: Task
+  }
+
+  enum ContextChangeKind {
+    ADDED
+    REMOVED
+    CHANGED
+  }
+
+  "One value of the context that an instance adds, removes or changes."
+  type ContextChange {
+    "Where the value sits: components.server.replicas."
+    path: String!
+    kind: ContextChangeKind!
+    "Null for an added value; <secret> for a secret one."
+    before: JSON
+    "Null for a removed value; <secret> for a secret one."
+    after: JSON
+    secret: Boolean!
+  }
+
+  "A deployment that a change redeploys (in a preview: would redeploy)."
+  type Redeployment {
+    deployment: Deployment!
+    diff: [ContextChange!]!
+    "The flow that applies the new instance."
+    flow: FlowName!
+    "The new active instance; null in a preview."
+    instance: Instance
+    "The task that applies it; null in a preview."
+    task: Task
+  }
+
+  type DeploymentChangeResult {
+    "The deployment after the change."
+    deployment: Deployment!
+    "Whether anything was stored; false when the new instance equals the active one."
+    changed: Boolean!
+    "The new active instance; null when nothing changed, and for a deletion."
+    instance: Instance
+    "The task that applies the change; null when nothing changed."
+    task: Task
+    "The reconciliation diff of the new instance."
+    diff: [ContextChange!]!
+    "Retired parameters whose values equalled their defaults, dropped by an upgrade."
+    droppedParameters: [String!]!
+    "The other deployments of the environment that the change redeploys."
+    siblings: [Redeployment!]!
+  }
+
+  enum FlowName {
+    CREATE_INSTANCE
+    UPDATE_INSTANCE
+    UPGRADE_INSTANCE
+    DELETE
+    STOP_COMPONENTS
+    START_COMPONENTS
+    RUN_JOB
+  }
+
+  enum FlowRunState {
+    SCHEDULED
+    RUNNING
+    SUCCEEDED
+    FAILED
+    CRASHED
+  }
+
+  enum TaskType {
+    create_instance
+    update_instance
+    upgrade_instance
+    stop_components
+    start_components
+    run_job
+    delete_deployment
+  }
+
+  enum StepStatus {
+    PENDING
+    RUNNING
+    SUCCEEDED
+    FAILED
+    SUPERSEDED
+  }
+
+  enum TaskResult {
+    RUNNING
+    FAILED
+    SUPERSEDED
+    SUCCEEDED
+  }
+
+  "One asynchronous operation on a deployment. Needs styrmin.deployment.read."
+  type Task {
+    id: ID!
+    type: TaskType!
+    "The state of its flow run, and nothing else."
+    status: FlowRunState!
+    "The task result, computed on every read from its steps and the tasks they started."
+    result: TaskResult!
+    createdBy: String!
+    createdAt: String!
+    flowRun: FlowRun!
+    "Its steps, in the order they run."
+    steps: [Step!]!
+  }
+
+  "One run of a flow in a work pool."
+  type FlowRun {
+    id: ID!
+    "server, or cluster:<id> for the agent of a cluster."
+    pool: String!
+    flowName: FlowName!
+    state: FlowRunState!
+    attempts: Int!
+    maxAttempts: Int!
+    createdAt: String!
+  }
+
+  "One unit of work inside a task."
+  type Step {
+    name: String!
+    position: Int!
+    status: StepStatus!
+    attempts: Int!
+    startedAt: String
+    endedAt: String
+  }
+`;
