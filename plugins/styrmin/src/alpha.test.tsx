@@ -3,25 +3,21 @@ import {
   createExtensionTester,
   renderTestApp,
 } from '@backstage/frontend-test-utils';
-import { screen } from '@testing-library/react';
-import type { ServerInfo } from '@styrmin/sdk';
-import { StyrminApi, styrminApiRef } from './api';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockStyrminApi, serverInfo } from './__testUtils__/fixtures';
+import { styrminApiRef } from './api';
 import styrminPlugin from './alpha';
 
-const serverInfo: ServerInfo = {
-  version: '0.1.0',
-  installationId: '5f0c6f5e-2d7a-4b8e-9a51-3c1d2e4f6a7b',
-  installedAt: '2025-03-01T12:30:00.000Z',
-  database: {
-    engine: 'SQLITE',
-    version: '3.49.1',
-    schemaVersion: '20250301000000_init.js',
-  },
-};
-
-const styrminApi: jest.Mocked<StyrminApi> = {
-  getServerInfo: jest.fn(async () => serverInfo),
-};
+function renderAt(path: string) {
+  const api = mockStyrminApi();
+  renderTestApp({
+    features: [styrminPlugin],
+    apis: [[styrminApiRef, api]],
+    initialRouteEntries: [path],
+  });
+  return api;
+}
 
 describe('styrmin plugin (new frontend system)', () => {
   it('offers a page with a title and an icon, which put it in the navigation', () => {
@@ -34,17 +30,77 @@ describe('styrmin plugin (new frontend system)', () => {
     expect(tester.get(coreExtensionData.icon)).toBeDefined();
   });
 
-  it('shows the server at /styrmin under the header the app draws', async () => {
-    renderTestApp({
-      features: [styrminPlugin],
-      apis: [[styrminApiRef, styrminApi]],
-      initialRouteEntries: ['/styrmin'],
-    });
+  it('shows the home page at /styrmin under the header the app draws', async () => {
+    renderAt('/styrmin');
 
     expect(await screen.findByText('SQLite')).toBeInTheDocument();
     expect(screen.getByText(serverInfo.installationId)).toBeInTheDocument();
     expect(
+      await screen.findByRole('link', { name: 'Infrahub 1.1.0' }),
+    ).toBeInTheDocument();
+    expect(
       screen.getByRole('heading', { name: 'Styrmin' }),
     ).toBeInTheDocument();
+  });
+
+  it('opens a tab of a driver version from its address, with the way back in the breadcrumbs', async () => {
+    const api = renderAt('/styrmin/drivers/infrahub/1.1.0/actions');
+
+    expect(
+      await screen.findByRole('tab', { name: 'Actions (4)', selected: true }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('run-migrations')).toBeInTheDocument();
+    const breadcrumbs = screen.getByRole('navigation', { name: 'Breadcrumbs' });
+    expect(
+      within(breadcrumbs).getByRole('link', { name: 'Drivers' }),
+    ).toHaveAttribute('href', '/styrmin/drivers');
+    expect(
+      within(breadcrumbs).getByRole('link', { name: 'infrahub' }),
+    ).toHaveAttribute('href', '/styrmin/drivers/infrahub');
+    expect(api.getDriverVersion).toHaveBeenCalledWith({
+      name: 'infrahub',
+      version: '1.1.0',
+    });
+  });
+
+  it('sends an address with an unknown tab to the overview', async () => {
+    renderAt('/styrmin/drivers/infrahub/1.1.0/nonsense');
+
+    expect(
+      await screen.findByRole('tab', { name: 'Overview', selected: true }),
+    ).toBeInTheDocument();
+  });
+
+  it('says when Styrmin has no page at an address', async () => {
+    renderAt('/styrmin/nowhere');
+
+    expect(
+      await screen.findByText('Styrmin has no page at this address'),
+    ).toBeInTheDocument();
+  });
+
+  it('goes from the home page to a driver version and through its tabs by links', async () => {
+    const api = renderAt('/styrmin');
+
+    await userEvent.click(
+      await screen.findByRole('link', { name: 'All drivers' }),
+    );
+    await userEvent.click(
+      await screen.findByRole('link', { name: 'Infrahub' }),
+    );
+    await userEvent.click(await screen.findByRole('link', { name: '1.0.0' }));
+    expect(
+      await screen.findByRole('tab', { name: 'Overview', selected: true }),
+    ).toBeInTheDocument();
+    api.getDriverVersion.mockClear();
+
+    await userEvent.click(screen.getByRole('tab', { name: /^Parameters/ }));
+
+    expect(
+      await screen.findByRole('tab', { name: /^Parameters/, selected: true }),
+    ).toHaveAttribute('href', '/styrmin/drivers/infrahub/1.0.0/parameters');
+    expect(screen.getByText('admin_password')).toBeInTheDocument();
+    // The tab changed the address, not the page: the version is not read again.
+    expect(api.getDriverVersion).not.toHaveBeenCalled();
   });
 });

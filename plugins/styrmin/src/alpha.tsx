@@ -7,7 +7,13 @@ import {
 } from '@backstage/frontend-plugin-api';
 import DirectionsBoatIcon from '@material-ui/icons/DirectionsBoat';
 import { StyrminClient, styrminApiRef } from './api';
-import { rootRouteRef } from './routes';
+import {
+  driverRouteRef,
+  driversRouteRef,
+  driverVersionRouteRef,
+  driverVersionTabRouteRef,
+  rootRouteRef,
+} from './routes';
 
 // Styrmin is the helmsman; Material UI v4 has no ship's wheel, so a boat it is.
 const icon = <DirectionsBoatIcon />;
@@ -19,8 +25,10 @@ const page = PageBlueprint.make({
     // The title and icon make the app's navigation list the page.
     title: 'Styrmin',
     icon,
+    // One page whose router shows the sub-pages (drivers, a driver, a version and its
+    // tabs) at the paths of the sub-route refs.
     loader: () =>
-      import('./components/StyrminHomePage').then(m => <m.StyrminHomePage />),
+      import('./components/StyrminRouter').then(m => <m.StyrminRouter />),
   },
 });
 
@@ -47,6 +55,10 @@ export default createFrontendPlugin({
   info: { packageJson: () => import('../package.json') },
   routes: {
     root: rootRouteRef,
+    drivers: driversRouteRef,
+    driver: driverRouteRef,
+    driverVersion: driverVersionRouteRef,
+    driverVersionTab: driverVersionTabRouteRef,
   },
   extensions: [page, api],
 });

@@ -1,46 +1,54 @@
 import { renderInTestApp, TestApiProvider } from '@backstage/test-utils';
 import { screen } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
-import type { ServerInfo } from '@styrmin/sdk';
-import { StyrminApi, styrminApiRef } from './api';
+import { FlatRoutes } from '@backstage/core-app-api';
+import { Route } from 'react-router-dom';
+import { mockStyrminApi } from './__testUtils__/fixtures';
+import { styrminApiRef } from './api';
 import { StyrminPage, styrminPlugin } from './plugin';
 
-const serverInfo: ServerInfo = {
-  version: '0.1.0',
-  installationId: '5f0c6f5e-2d7a-4b8e-9a51-3c1d2e4f6a7b',
-  installedAt: '2025-03-01T12:30:00.000Z',
-  database: {
-    engine: 'SQLITE',
-    version: '3.49.1',
-    schemaVersion: '20250301000000_init.js',
-  },
-};
-
 describe('styrmin plugin (legacy)', () => {
-  it('provides the Styrmin API', () => {
+  it('provides the Styrmin API and the route refs of its pages', () => {
     expect(styrminPlugin.getId()).toBe('styrmin');
     expect([...styrminPlugin.getApis()].map(f => f.api.id)).toEqual([
       styrminApiRef.id,
     ]);
+    expect(Object.keys(styrminPlugin.routes)).toEqual([
+      'root',
+      'drivers',
+      'driver',
+      'driverVersion',
+      'driverVersionTab',
+    ]);
   });
 
-  it('renders StyrminPage inside its own page header', async () => {
-    const styrminApi: jest.Mocked<StyrminApi> = {
-      getServerInfo: jest.fn(async () => serverInfo),
-    };
-
+  it('renders the page at a deep link inside its own header, with breadcrumbs in the content', async () => {
     await renderInTestApp(
-      <TestApiProvider apis={[[styrminApiRef, styrminApi]]}>
-        <Routes>
+      <TestApiProvider apis={[[styrminApiRef, mockStyrminApi()]]}>
+        {/* As a legacy app mounts it: FlatRoutes lets the pages below /styrmin through. */}
+        <FlatRoutes>
           <Route path="/styrmin" element={<StyrminPage />} />
-        </Routes>
+        </FlatRoutes>
       </TestApiProvider>,
-      { routeEntries: ['/styrmin'] },
+      { routeEntries: ['/styrmin/drivers/infrahub/1.1.0/components'] },
     );
 
     expect(
       await screen.findByRole('heading', { name: 'Styrmin' }),
     ).toBeInTheDocument();
-    expect(await screen.findByText('SQLite')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('tab', {
+        name: 'Components and services',
+        selected: true,
+      }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'database' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Styrmin' })).toHaveAttribute(
+      'href',
+      '/styrmin',
+    );
+    expect(screen.getByRole('link', { name: 'infrahub' })).toHaveAttribute(
+      'href',
+      '/styrmin/drivers/infrahub',
+    );
   });
 });

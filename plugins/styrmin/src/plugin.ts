@@ -6,7 +6,13 @@ import {
   fetchApiRef,
 } from '@backstage/core-plugin-api';
 import { StyrminClient, styrminApiRef } from './api';
-import { rootRouteRef } from './routes';
+import {
+  driverRouteRef,
+  driversRouteRef,
+  driverVersionRouteRef,
+  driverVersionTabRouteRef,
+  rootRouteRef,
+} from './routes';
 
 /**
  * The Styrmin plugin for legacy (`createApp` from `@backstage/app-defaults`) apps. Apps on
@@ -26,11 +32,16 @@ export const styrminPlugin = createPlugin({
   ],
   routes: {
     root: rootRouteRef,
+    drivers: driversRouteRef,
+    driver: driverRouteRef,
+    driverVersion: driverVersionRouteRef,
+    driverVersionTab: driverVersionTabRouteRef,
   },
 });
 
 /**
- * The Styrmin page for legacy apps, with its own page header.
+ * The Styrmin pages for legacy apps, with their own page header. Mount it at a path
+ * prefix (the app's `FlatRoutes` does), since the pages below it have paths of their own.
  *
  * @public
  */
@@ -38,7 +49,7 @@ export const StyrminPage = styrminPlugin.provide(
   createRoutableExtension({
     name: 'StyrminPage',
     component: () =>
-      import('./components/StyrminHomePage').then(m => m.LegacyStyrminHomePage),
+      import('./components/StyrminRouter').then(m => m.LegacyStyrminRouter),
     mountPoint: rootRouteRef,
   }),
 );

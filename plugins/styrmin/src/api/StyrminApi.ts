@@ -1,8 +1,16 @@
 import { createApiRef } from '@backstage/core-plugin-api';
-import type { ServerInfo } from '@styrmin/sdk';
+import type {
+  Driver,
+  DriverVersion,
+  LoadDriverInput,
+  LoadDriverResult,
+  ServerInfo,
+} from '@styrmin/sdk';
 
 /**
- * What the portal UI reads from and writes to the Styrmin server.
+ * What the portal UI reads from and writes to the Styrmin server. Each method is one
+ * operation of the GraphQL API, as `@styrmin/sdk` types it; failures reject with the SDK's
+ * `StyrminApiError`.
  *
  * @public
  */
@@ -11,6 +19,24 @@ export interface StyrminApi {
    * The server that answers: its version and installation, and the database it runs on.
    */
   getServerInfo(): Promise<ServerInfo>;
+
+  /** Every application driver with at least one loaded version, by name. */
+  getDrivers(): Promise<Driver[]>;
+
+  /** One application driver with its versions, or undefined when none of them is loaded. */
+  getDriver(name: string): Promise<Driver | undefined>;
+
+  /** One application driver version, or undefined when it is not loaded. */
+  getDriverVersion(options: {
+    name: string;
+    version: string;
+  }): Promise<DriverVersion | undefined>;
+
+  /**
+   * Loads an application driver version from a directory on the server, a git repository
+   * or uploaded files. Loading the same content again returns `created: false`.
+   */
+  loadDriver(input: LoadDriverInput): Promise<LoadDriverResult>;
 }
 
 /**

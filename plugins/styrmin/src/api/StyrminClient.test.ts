@@ -1,7 +1,12 @@
 import { createServer, IncomingMessage, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { mockApis, MockFetchApi } from '@backstage/test-utils';
-import { ServerInfo, StyrminApiError } from '@styrmin/sdk';
+import { StyrminApiError } from '@styrmin/sdk';
+import {
+  infrahub,
+  infrahubVersion,
+  serverInfo,
+} from '../__testUtils__/fixtures';
 import { StyrminClient } from './StyrminClient';
 
 interface RecordedRequest {
@@ -11,16 +16,8 @@ interface RecordedRequest {
   body: any;
 }
 
-const serverInfo: ServerInfo = {
-  version: '0.1.0',
-  installationId: '5f0c6f5e-2d7a-4b8e-9a51-3c1d2e4f6a7b',
-  installedAt: '2025-03-01T12:30:00.000Z',
-  database: {
-    engine: 'SQLITE',
-    version: '3.49.1',
-    schemaVersion: '20250301000000_init.js',
-  },
-};
+/** The query as one line, so that it can be compared whole or by its start. */
+const oneLine = (query: string) => query.replace(/\s+/g, ' ').trim();
 
 describe('StyrminClient', () => {
   let server: Server;
@@ -79,10 +76,107 @@ describe('StyrminClient', () => {
       query: expect.any(String),
       variables: {},
     });
-    expect(request.body.query.replace(/\s+/g, ' ').trim()).toBe(
+    expect(oneLine(request.body.query)).toBe(
       'query ServerInfo { server { version installationId installedAt database { engine version schemaVersion } } }',
     );
   });
+
+  // Each driver method sends its SDK operation with exactly these variables; the
+  // documents themselves are the SDK's, checked against the schema there.
+  it.each([
+    {
+      method: 'getDrivers',
+      call: (c: StyrminClient) => c.getDrivers(),
+      data: { drivers: [infrahub] },
+      result: [infrahub],
+      operationName: 'Drivers',
+      variables: {},
+      start: 'query Drivers { drivers { name title versions {',
+    },
+    {
+      method: 'getDriver',
+      call: (c: StyrminClient) => c.getDriver('infrahub'),
+      data: { driver: infrahub },
+      result: infrahub,
+      operationName: 'Driver',
+      variables: { name: 'infrahub' },
+      start: 'query Driver($name: String!) { driver(name: $name) {',
+    },
+    {
+      method: 'getDriver, not loaded',
+      call: (c: StyrminClient) => c.getDriver('nothing'),
+      data: { driver: null },
+      result: undefined,
+      operationName: 'Driver',
+      variables: { name: 'nothing' },
+      start: 'query Driver($name: String!) { driver(name: $name) {',
+    },
+    {
+      method: 'getDriverVersion',
+      call: (c: StyrminClient) =>
+        c.getDriverVersion({ name: 'infrahub', version: '1.1.0' }),
+      data: { driverVersion: infrahubVersion },
+      result: infrahubVersion,
+      operationName: 'DriverVersion',
+      variables: { name: 'infrahub', version: '1.1.0' },
+      start:
+        'query DriverVersion($name: String!, $version: String!) { driverVersion(name: $name, version: $version) { ...DriverVersionFields } }',
+    },
+    {
+      method: 'getDriverVersion, not loaded',
+      call: (c: StyrminClient) =>
+        c.getDriverVersion({ name: 'infrahub', version: '9.9.9' }),
+      data: { driverVersion: null },
+      result: undefined,
+      operationName: 'DriverVersion',
+      variables: { name: 'infrahub', version: '9.9.9' },
+      start: 'query DriverVersion($name: String!, $version: String!)',
+    },
+    {
+      method: 'loadDriver',
+      call: (c: StyrminClient) =>
+        c.loadDriver({
+          source: 'GIT',
+          url: 'https://github.com/example/drivers.git',
+          ref: 'v1.1.0',
+          path: 'infrahub',
+        }),
+      data: {
+        loadDriver: { created: true, driverVersion: infrahubVersion },
+      },
+      result: { created: true, driverVersion: infrahubVersion },
+      operationName: 'LoadDriver',
+      variables: {
+        input: {
+          source: 'GIT',
+          url: 'https://github.com/example/drivers.git',
+          ref: 'v1.1.0',
+          path: 'infrahub',
+        },
+      },
+      start:
+        'mutation LoadDriver($input: LoadDriverInput!) { loadDriver(input: $input) { created driverVersion { ...DriverVersionFields } } }',
+    },
+  ])(
+    '$method: one $operationName request with its variables, as the user',
+    async ({ call, data, result, operationName, variables, start }) => {
+      answer = { status: 200, body: { data } };
+
+      await expect(call(client)).resolves.toEqual(result);
+
+      expect(requests).toHaveLength(1);
+      const [request] = requests;
+      expect(request.method).toBe('POST');
+      expect(request.url).toBe('/api/styrmin/graphql');
+      expect(request.headers.authorization).toBe('Bearer user-token');
+      expect(request.body).toEqual({
+        operationName,
+        query: expect.any(String),
+        variables,
+      });
+      expect(oneLine(request.body.query).startsWith(start)).toBe(true);
+    },
+  );
 
   it('rejects with the error code the server sets', async () => {
     answer = {

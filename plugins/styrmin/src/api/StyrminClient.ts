@@ -1,5 +1,12 @@
 import { DiscoveryApi, FetchApi } from '@backstage/core-plugin-api';
-import { ServerInfo, StyrminClient as StyrminSdkClient } from '@styrmin/sdk';
+import {
+  Driver,
+  DriverVersion,
+  LoadDriverInput,
+  LoadDriverResult,
+  ServerInfo,
+  StyrminClient as StyrminSdkClient,
+} from '@styrmin/sdk';
 import { StyrminApi } from './StyrminApi';
 
 /**
@@ -35,5 +42,24 @@ export class StyrminClient implements StyrminApi {
 
   getServerInfo(): Promise<ServerInfo> {
     return this.#sdk.serverInfo();
+  }
+
+  getDrivers(): Promise<Driver[]> {
+    return this.#sdk.drivers();
+  }
+
+  getDriver(name: string): Promise<Driver | undefined> {
+    return this.#sdk.driver(name);
+  }
+
+  getDriverVersion(options: {
+    name: string;
+    version: string;
+  }): Promise<DriverVersion | undefined> {
+    return this.#sdk.driverVersion(options);
+  }
+
+  loadDriver(input: LoadDriverInput): Promise<LoadDriverResult> {
+    return this.#sdk.loadDriver(input);
   }
 }

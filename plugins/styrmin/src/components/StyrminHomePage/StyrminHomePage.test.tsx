@@ -1,68 +1,106 @@
+import { screen, within } from '@testing-library/react';
 import {
-  renderInTestApp,
-  TestApiProvider,
-} from '@backstage/frontend-test-utils';
-import { screen } from '@testing-library/react';
-import type { ServerInfo } from '@styrmin/sdk';
-import { StyrminApi, styrminApiRef } from '../../api';
+  forbidden,
+  mockStyrminApi,
+  serverInfo,
+} from '../../__testUtils__/fixtures';
+import { renderPage } from '../../__testUtils__/renderPage';
 import { StyrminHomePage } from './StyrminHomePage';
 
-const serverInfo: ServerInfo = {
-  version: '0.1.0',
-  installationId: '5f0c6f5e-2d7a-4b8e-9a51-3c1d2e4f6a7b',
-  installedAt: '2025-03-01T12:30:00.000Z',
-  database: {
-    engine: 'POSTGRESQL',
-    version: 'PostgreSQL 17.4 on x86_64-pc-linux-gnu',
-    schemaVersion: '20250301000000_init.js',
-  },
-};
-
-function mockStyrminApi(
-  getServerInfo: StyrminApi['getServerInfo'],
-): jest.Mocked<StyrminApi> {
-  return { getServerInfo: jest.fn(getServerInfo) };
-}
+/** The card (an article with a heading) titled `title`. */
+const card = (title: string) =>
+  screen
+    .getByText(title, { selector: '.MuiCardHeader-title' })
+    .closest('.MuiCard-root') as HTMLElement;
 
 describe('StyrminHomePage', () => {
-  it('shows the server and its database', async () => {
-    const api = mockStyrminApi(async () => serverInfo);
+  it('shows the drivers at a glance and the server', async () => {
+    const api = renderPage(<StyrminHomePage />);
 
-    renderInTestApp(
-      <TestApiProvider apis={[[styrminApiRef, api]]}>
-        <StyrminHomePage />
-      </TestApiProvider>,
+    expect(
+      await screen.findByText('2 drivers, 3 versions loaded'),
+    ).toBeInTheDocument();
+    const newest = within(card('Drivers')).getAllByRole('link', {
+      name: /\d+\.\d+\.\d+$/,
+    });
+    // Loaded last comes first.
+    expect(newest.map(link => link.textContent)).toEqual([
+      'Semaphore 1.0.0',
+      'Infrahub 1.1.0',
+      'Infrahub 1.0.0',
+    ]);
+    expect(newest[1]).toHaveAttribute(
+      'href',
+      '/styrmin/drivers/infrahub/1.1.0',
     );
+    expect(
+      within(card('Drivers')).getByRole('link', { name: 'All drivers' }),
+    ).toHaveAttribute('href', '/styrmin/drivers');
 
-    expect(await screen.findByText('0.1.0')).toBeInTheDocument();
-    expect(screen.getByText(serverInfo.installationId)).toBeInTheDocument();
+    const server = card('Server');
+    expect(within(server).getByText('0.1.0')).toBeInTheDocument();
     expect(
-      screen.getByTitle(serverInfo.installedAt).getAttribute('dateTime'),
-    ).toBe(serverInfo.installedAt);
-    expect(screen.getByText('PostgreSQL')).toBeInTheDocument();
-    expect(screen.getByText(serverInfo.database.version)).toBeInTheDocument();
+      within(server).getByText(serverInfo.installationId),
+    ).toBeInTheDocument();
+    expect(within(server).getByTitle(serverInfo.installedAt)).toHaveAttribute(
+      'dateTime',
+      serverInfo.installedAt,
+    );
+    expect(within(server).getByText('SQLite')).toBeInTheDocument();
     expect(
-      screen.getByText(serverInfo.database.schemaVersion),
+      within(server).getByText(serverInfo.database.schemaVersion),
     ).toBeInTheDocument();
     // The framework draws the header of new-system pages.
     expect(screen.queryByRole('heading', { name: 'Styrmin' })).toBeNull();
     expect(api.getServerInfo).toHaveBeenCalledTimes(1);
+    expect(api.getDrivers).toHaveBeenCalledTimes(1);
+  });
+
+  it('says when no driver is loaded yet', async () => {
+    renderPage(
+      <StyrminHomePage />,
+      mockStyrminApi({ getDrivers: async () => [] }),
+    );
+
+    expect(
+      await screen.findByText('No drivers loaded yet'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('0 drivers, 0 versions loaded'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows why a section failed, with its error code, and the other sections', async () => {
+    renderPage(
+      <StyrminHomePage />,
+      mockStyrminApi({
+        getDrivers: async () => {
+          throw forbidden;
+        },
+      }),
+    );
+
+    expect(
+      await screen.findByText(
+        'Error: [FORBIDDEN] Reading drivers needs styrmin.driver.read',
+      ),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('SQLite')).toBeInTheDocument();
   });
 
   it('shows why the server could not be read', async () => {
-    const api = mockStyrminApi(async () => {
-      throw new Error('Styrmin is unreachable');
-    });
-
-    renderInTestApp(
-      <TestApiProvider apis={[[styrminApiRef, api]]}>
-        <StyrminHomePage />
-      </TestApiProvider>,
+    renderPage(
+      <StyrminHomePage />,
+      mockStyrminApi({
+        getServerInfo: async () => {
+          throw new Error('Styrmin is unreachable');
+        },
+      }),
     );
 
     expect(
       await screen.findByText('Error: Styrmin is unreachable'),
     ).toBeInTheDocument();
-    expect(screen.queryByText('Server')).toBeNull();
+    expect(screen.queryByText('Installation ID')).toBeNull();
   });
 });

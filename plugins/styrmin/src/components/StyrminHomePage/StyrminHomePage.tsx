@@ -1,48 +1,21 @@
-import {
-  Content,
-  Header,
-  Page,
-  Progress,
-  ResponseErrorPanel,
-} from '@backstage/core-components';
-import { useStyrminApi } from '../../hooks/useStyrminApi';
-import { ServerOverview } from '../ServerOverview';
-
-const ServerOverviewLoader = () => {
-  const { value, loading, error } = useStyrminApi(api => api.getServerInfo());
-
-  if (loading) {
-    return <Progress />;
-  }
-  if (error) {
-    return <ResponseErrorPanel error={error} />;
-  }
-  return <ServerOverview server={value!} />;
-};
+import Grid from '@material-ui/core/Grid';
+import { DriversCard } from '../DriversCard';
+import { ServerCard } from '../ServerCard';
 
 /**
- * The Styrmin page for the new frontend system. It draws no `Page` or `Header`: the
- * framework's page layout does, from the page extension's title and icon.
+ * The Styrmin home page: one section per kind of record, each loading on its own, so a
+ * section that fails leaves the others readable. Environments with their deployments, and
+ * clusters with their agents, join as sections when their API lands.
  *
  * @public
  */
 export const StyrminHomePage = () => (
-  <Content>
-    <ServerOverviewLoader />
-  </Content>
-);
-
-/**
- * The same page for legacy apps, inside the page shell they expect.
- *
- * @public
- */
-export const LegacyStyrminHomePage = () => (
-  <Page themeId="tool">
-    <Header
-      title="Styrmin"
-      subtitle="Deploy and operate versioned applications on Kubernetes"
-    />
-    <StyrminHomePage />
-  </Page>
+  <Grid container spacing={3}>
+    <Grid item xs={12} md={7}>
+      <DriversCard />
+    </Grid>
+    <Grid item xs={12} md={5}>
+      <ServerCard />
+    </Grid>
+  </Grid>
 );

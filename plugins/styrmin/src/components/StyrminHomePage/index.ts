@@ -1,1 +1,1 @@
-export { LegacyStyrminHomePage, StyrminHomePage } from './StyrminHomePage';
+export { StyrminHomePage } from './StyrminHomePage';

@@ -1,0 +1,2 @@
+export { Digest } from './Digest';
+export type { DigestProps } from './Digest';

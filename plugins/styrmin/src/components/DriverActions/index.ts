@@ -1,0 +1,2 @@
+export { DriverActions } from './DriverActions';
+export type { DriverActionsProps } from './DriverActions';

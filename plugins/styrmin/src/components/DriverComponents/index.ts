@@ -1,0 +1,2 @@
+export { DriverComponents } from './DriverComponents';
+export type { DriverComponentsProps } from './DriverComponents';

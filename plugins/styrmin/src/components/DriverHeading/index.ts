@@ -1,0 +1,2 @@
+export { DriverHeading } from './DriverHeading';
+export type { DriverHeadingProps } from './DriverHeading';

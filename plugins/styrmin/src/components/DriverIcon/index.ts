@@ -1,0 +1,2 @@
+export { DriverIcon } from './DriverIcon';
+export type { DriverIconProps } from './DriverIcon';

@@ -1,0 +1,2 @@
+export { DriverPage } from './DriverPage';
+export type { DriverPageProps } from './DriverPage';

@@ -1,0 +1,2 @@
+export { DriverParameters } from './DriverParameters';
+export type { DriverParametersProps } from './DriverParameters';

@@ -1,0 +1,2 @@
+export { DriverSource } from './DriverSource';
+export type { DriverSourceProps } from './DriverSource';

@@ -1,0 +1,2 @@
+export { DriverVersionOverview } from './DriverVersionOverview';
+export type { DriverVersionOverviewProps } from './DriverVersionOverview';

@@ -1,0 +1,2 @@
+export { DriverVersionPage } from './DriverVersionPage';
+export type { DriverVersionPageProps } from './DriverVersionPage';

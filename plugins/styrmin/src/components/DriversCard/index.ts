@@ -1,0 +1,1 @@
+export { DriversCard } from './DriversCard';

@@ -1,0 +1,2 @@
+export { PageTrail, PageTrailInContent } from './PageTrail';
+export type { PageTrailEntry, PageTrailProps } from './PageTrail';

@@ -1,0 +1,2 @@
+export { ParametersForm } from './ParametersForm';
+export type { ParametersFormProps } from './ParametersForm';

@@ -1,0 +1,2 @@
+export { ParametersTable } from './ParametersTable';
+export type { ParametersTableProps } from './ParametersTable';

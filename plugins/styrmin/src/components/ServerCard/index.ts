@@ -1,0 +1,1 @@
+export { ServerCard } from './ServerCard';

@@ -1,2 +1,0 @@
-export { ServerOverview } from './ServerOverview';
-export type { ServerOverviewProps } from './ServerOverview';

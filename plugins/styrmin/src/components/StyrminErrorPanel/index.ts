@@ -1,0 +1,2 @@
+export { StyrminErrorPanel } from './StyrminErrorPanel';
+export type { StyrminErrorPanelProps } from './StyrminErrorPanel';

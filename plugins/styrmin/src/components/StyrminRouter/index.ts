@@ -1,0 +1,1 @@
+export { LegacyStyrminRouter, StyrminRouter } from './StyrminRouter';

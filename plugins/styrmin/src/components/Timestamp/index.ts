@@ -1,0 +1,2 @@
+export { Timestamp } from './Timestamp';
+export type { TimestampProps } from './Timestamp';
