@@ -31,6 +31,7 @@ import { DatabaseFlowRunStore } from '../plugins/styrmin-backend/src/flows/Datab
 import { FlowRunBroker } from '../plugins/styrmin-backend/src/flows/FlowRunBroker';
 import { StyrminGraphQL } from '../plugins/styrmin-backend/src/graphql/StyrminGraphQL';
 import { DatabaseInstanceStore } from '../plugins/styrmin-backend/src/instances/DatabaseInstanceStore';
+import { DatabaseObservedStateStore } from '../plugins/styrmin-backend/src/observedState/DatabaseObservedStateStore';
 import { createReconciler } from '../plugins/styrmin-backend/src/reconciliation/createReconciler';
 import { DatabaseTaskStore } from '../plugins/styrmin-backend/src/tasks/DatabaseTaskStore';
 
@@ -141,6 +142,7 @@ async function setUp(knex: Knex) {
     environments: await DatabaseEnvironmentStore.create({ database }),
     deployments: await DatabaseDeploymentStore.create({ database }),
     instances: await DatabaseInstanceStore.create({ database }),
+    observedState: await DatabaseObservedStateStore.create({ database }),
     drivers,
     flowRuns,
     tasks,

@@ -11,5 +11,18 @@ export interface Config {
        */
       allowedDirectories?: string[];
     };
+    roles?: {
+      /**
+       * The Styrmin roles of service principals by subject: the subjects of static
+       * external-access tokens (backend.auth.externalAccess), such as styrminctl's. A
+       * listed subject may do what its token allows and its role allows; an unlisted one
+       * what its token allows (Backstage never shows service principals to the role
+       * policy). The users' roles are the other keys of styrmin.roles, which the role
+       * policy module reads.
+       */
+      services?: {
+        [subject: string]: 'administrator' | 'operator' | 'readOnly' | 'none';
+      };
+    };
   };
 }

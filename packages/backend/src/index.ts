@@ -39,5 +39,9 @@ backend.add(import('@backstage/plugin-signals-backend'));
 backend.add(import('@backstage/plugin-events-backend'));
 
 backend.add(import('@styrmin/plugin-styrmin-backend'));
+// Driver versions as software templates; clusters, environments and deployments as
+// catalog entities (refreshed on Styrmin's change events); the styrmin:deployment actions.
+backend.add(import('@styrmin/plugin-catalog-backend-module-styrmin'));
+backend.add(import('@styrmin/plugin-scaffolder-backend-module-styrmin'));
 
 backend.start();

@@ -12,6 +12,9 @@ import {
   deleteEnvironmentOperation,
   deploymentOperation,
   DeploymentChangeResult,
+  DeploymentObservedState,
+  deploymentObservedStateOperation,
+  deploymentTasksOperation,
   DeploymentPage,
   DeploymentRef,
   deploymentsOperation,
@@ -32,6 +35,7 @@ import {
   Environment,
   environmentOperation,
   environmentsOperation,
+  environmentTasksOperation,
   Instance,
   instanceOperation,
   LoadDriverInput,
@@ -47,6 +51,11 @@ import {
   serverInfoOperation,
   ServerInfo,
   StyrminOperation,
+  TaskDetail,
+  taskOperation,
+  TaskPage,
+  TasksOptions,
+  TaskTree,
   updateClusterOperation,
   UpdateClusterInput,
   UpdateClusterResult,
@@ -291,12 +300,68 @@ export class StyrminClient {
     return this.#execute(deleteDeploymentOperation, { input });
   }
 
+  /** One task with its steps in detail, or undefined when there is none. */
+  task(id: string): Promise<TaskDetail | undefined> {
+    return this.#execute(taskOperation, { id });
+  }
+
+  /**
+   * One task with the tasks its steps started, at any depth, each in detail: one request
+   * per level of the tree. Undefined when there is none.
+   */
+  async taskTree(id: string): Promise<TaskTree | undefined> {
+    const task = await this.task(id);
+    return task && this.#growTree(task, new Set([task.id]));
+  }
+
+  /** A page of a deployment's tasks, newest first; undefined for an unknown deployment. */
+  deploymentTasks(options: TasksOptions): Promise<TaskPage | undefined> {
+    return this.#execute(deploymentTasksOperation, { ...options });
+  }
+
+  /**
+   * A page of the tasks of an environment's deployments, newest first; undefined for an
+   * unknown environment.
+   */
+  environmentTasks(options: TasksOptions): Promise<TaskPage | undefined> {
+    return this.#execute(environmentTasksOperation, { ...options });
+  }
+
+  /** A deployment's state, newest task, DeploymentStatus and pods. */
+  deploymentObservedState(
+    id: string,
+  ): Promise<DeploymentObservedState | undefined> {
+    return this.#execute(deploymentObservedStateOperation, { id });
+  }
+
   /**
    * Runs any GraphQL document against the Styrmin API and returns its `data`. Prefer the typed
    * methods; this is for operations the SDK does not wrap yet.
    */
   request<TData>(query: string, variables?: GraphQLVariables): Promise<TData> {
     return this.#post<TData>({ query, variables });
+  }
+
+  /** The tasks under a task's steps, fetched level by level; each task once. */
+  async #growTree(task: TaskDetail, seen: Set<string>): Promise<TaskTree> {
+    const steps = await Promise.all(
+      task.steps.map(async step => {
+        const children = step.startedTasks.filter(child => !seen.has(child.id));
+        children.forEach(child => seen.add(child.id));
+        const details = await Promise.all(
+          children.map(child => this.task(child.id)),
+        );
+        return {
+          ...step,
+          startedTasks: await Promise.all(
+            details
+              .filter((detail): detail is TaskDetail => detail !== undefined)
+              .map(detail => this.#growTree(detail, seen)),
+          ),
+        };
+      }),
+    );
+    return { ...task, steps };
   }
 
   async #execute<TData, TResult>(

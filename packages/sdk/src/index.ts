@@ -11,6 +11,7 @@ export type {
   StyrminGraphQLError,
 } from './StyrminApiError';
 export { styrminPluginUrl } from './styrminPluginUrl';
+export * from './agent';
 export type {
   Cluster,
   ClusterWithAgentToken,
@@ -21,6 +22,8 @@ export type {
   Deployment,
   DeploymentChangeResult,
   DeploymentFilter,
+  DeploymentObservedState,
+  DeploymentStatus,
   DeploymentPage,
   DeploymentRef,
   DeploymentsOptions,
@@ -32,6 +35,15 @@ export type {
   Environment,
   Instance,
   PageInfo,
+  PodStatus,
+  StepAttemptError,
+  TaskDetail,
+  TaskListEntry,
+  TaskPage,
+  TasksOptions,
+  TaskStep,
+  TaskSummary,
+  TaskTree,
   RecordRef,
   RecordStamps,
   Redeployment,

@@ -12,6 +12,7 @@ import { registerDeploymentsCommands } from './commands/deployments';
 import { registerDriversCommands } from './commands/drivers';
 import { registerEnvironmentsCommands } from './commands/environments';
 import { registerServerCommands } from './commands/server';
+import { registerTasksCommands } from './commands/tasks';
 import { outputFormats } from './output';
 import { UsageError } from './UsageError';
 
@@ -87,6 +88,7 @@ function createProgram(io: CliIo): Command {
   registerClustersCommands(program, context);
   registerEnvironmentsCommands(program, context);
   registerDeploymentsCommands(program, context);
+  registerTasksCommands(program, context);
   return program;
 }
 

@@ -74,7 +74,7 @@ describe('the Styrmin API under the role policy', () => {
       data: {
         loadDriver: {
           created: true,
-          driverVersion: { name: "semaphore", version: "1.0.0" },
+          driverVersion: { name: 'semaphore', version: '1.0.0' },
         },
       },
     });

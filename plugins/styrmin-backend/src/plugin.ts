@@ -2,10 +2,19 @@ import {
   coreServices,
   createBackendPlugin,
 } from '@backstage/backend-plugin-api';
-import { styrminPermissions } from '@styrmin/plugin-styrmin-common';
+import { eventsServiceRef } from '@backstage/plugin-events-node';
+import {
+  STYRMIN_CHANGES_TOPIC,
+  StyrminChangesEvent,
+  styrminPermissions,
+} from '@styrmin/plugin-styrmin-common';
+import { AgentRunClaimer } from './agentProtocol/AgentRunClaimer';
+import { createAgentProtocolRouter } from './agentProtocol/createAgentProtocolRouter';
 import { DatabaseClusterStore } from './clusters/DatabaseClusterStore';
+import { styrminClockServiceRef } from './database/clockServiceRef';
 import { DatabaseServerInfoStore } from './database/DatabaseServerInfoStore';
 import { DatabaseDeploymentStore } from './deployments/DatabaseDeploymentStore';
+import { DeploymentStateFollower } from './deployments/DeploymentStateFollower';
 import { DatabaseDriverStore } from './drivers/DatabaseDriverStore';
 import { DriverLoader } from './drivers/DriverLoader';
 import { ServerDirectoryPolicy } from './drivers/ServerDirectoryPolicy';
@@ -13,16 +22,21 @@ import { DatabaseEnvironmentStore } from './environments/DatabaseEnvironmentStor
 import { DatabaseFlowRunStore } from './flows/DatabaseFlowRunStore';
 import { FlowRegistry } from './flows/FlowRegistry';
 import { FlowRunBroker } from './flows/FlowRunBroker';
-import { FlowRunWorker } from './flows/FlowRunWorker';
+import {
+  DEFAULT_FLOW_RUN_LEASE_SECONDS,
+  FlowRunWorker,
+} from './flows/FlowRunWorker';
 import { DatabaseInstanceStore } from './instances/DatabaseInstanceStore';
+import { DatabaseObservedStateStore } from './observedState/DatabaseObservedStateStore';
 import { createReconciler } from './reconciliation/createReconciler';
+import { ServiceRoles } from './permissions/ServiceRoles';
 import { createRouter } from './service/router';
 import { DatabaseTaskStore } from './tasks/DatabaseTaskStore';
 
 /**
  * The Styrmin server: its database, its GraphQL API at `/api/styrmin/graphql`, the core
- * records with the generator and the remediator, and the flow-run queue with the worker
- * of the `server` pool.
+ * records with the generator and the remediator, the flow-run queue with the worker of the
+ * `server` pool, and the agent protocol at `/api/styrmin/agent/v1`.
  *
  * @public
  */
@@ -31,8 +45,10 @@ export const styrminPlugin = createBackendPlugin({
   register(env) {
     env.registerInit({
       deps: {
+        clock: styrminClockServiceRef,
         config: coreServices.rootConfig,
         database: coreServices.database,
+        events: eventsServiceRef,
         httpAuth: coreServices.httpAuth,
         httpRouter: coreServices.httpRouter,
         lifecycle: coreServices.lifecycle,
@@ -42,8 +58,10 @@ export const styrminPlugin = createBackendPlugin({
         scheduler: coreServices.scheduler,
       },
       async init({
+        clock,
         config,
         database,
+        events,
         httpAuth,
         httpRouter,
         lifecycle,
@@ -54,14 +72,14 @@ export const styrminPlugin = createBackendPlugin({
       }) {
         permissionsRegistry.addPermissions([...styrminPermissions]);
         const serverInfo = await DatabaseServerInfoStore.create({ database });
-        const drivers = await DatabaseDriverStore.create({ database });
+        const drivers = await DatabaseDriverStore.create({ database, clock });
         const driverLoader = DriverLoader.create({
           store: drivers,
           directories: ServerDirectoryPolicy.fromConfig(config),
           logger,
         });
-        const flowRuns = await DatabaseFlowRunStore.create({ database });
-        const tasks = await DatabaseTaskStore.create({ database });
+        const flowRuns = await DatabaseFlowRunStore.create({ database, clock });
+        const tasks = await DatabaseTaskStore.create({ database, clock });
         const broker = await FlowRunBroker.create({
           database,
           flowRuns,
@@ -69,27 +87,74 @@ export const styrminPlugin = createBackendPlugin({
           logger,
         });
         const stores = {
-          clusters: await DatabaseClusterStore.create({ database }),
-          environments: await DatabaseEnvironmentStore.create({ database }),
-          deployments: await DatabaseDeploymentStore.create({ database }),
-          instances: await DatabaseInstanceStore.create({ database }),
+          clusters: await DatabaseClusterStore.create({ database, clock }),
+          environments: await DatabaseEnvironmentStore.create({
+            database,
+            clock,
+          }),
+          deployments: await DatabaseDeploymentStore.create({
+            database,
+            clock,
+          }),
+          instances: await DatabaseInstanceStore.create({ database, clock }),
+          observedState: await DatabaseObservedStateStore.create({
+            database,
+            clock,
+          }),
           drivers,
           flowRuns,
           tasks,
         };
+        const knex = await database.getClient();
         const { deploymentReconciler, settingsReconciler } = createReconciler({
-          knex: await database.getClient(),
+          knex,
           broker,
           ...stores,
         });
+
+        // The agent protocol, under /agent/v1: the cluster's agent token is its only
+        // credential, so Backstage's own auth lets it through to the token check.
+        const stateFollower = DeploymentStateFollower.create(stores);
+        broker.onCrashed(({ tx, flowRunId, reason }) =>
+          stateFollower
+            .afterRunEnded({ tx, flowRunId, state: 'CRASHED', reason })
+            .then(() => undefined),
+        );
+        const agentProtocol = {
+          ...stores,
+          knex,
+          clock,
+          logger,
+          broker,
+          stateFollower,
+          leaseSeconds: DEFAULT_FLOW_RUN_LEASE_SECONDS,
+        };
+        const claimer = AgentRunClaimer.create(agentProtocol);
+        lifecycle.addShutdownHook(() => claimer.stop());
+        httpRouter.addAuthPolicy({ path: '/agent', allow: 'unauthenticated' });
+        httpRouter.use(
+          createAgentProtocolRouter({ ...agentProtocol, claimer }),
+        );
         httpRouter.use(
           await createRouter({
             httpAuth,
             logger,
-            permissions,
+            // Service subjects listed in styrmin.roles.services get their role on top of
+            // what their token allows (styrminctl's static token, for one).
+            permissions: ServiceRoles.fromConfig(config).wrap(permissions),
             serverInfo,
             drivers: { loader: driverLoader },
             records: { ...stores, deploymentReconciler, settingsReconciler },
+            // Announces each change on the event bus (the catalog module refreshes its
+            // entities); without waiting, so that no subscriber slows the answer down.
+            onMutations: mutations => {
+              const eventPayload: StyrminChangesEvent = { mutations };
+              events
+                .publish({ topic: STYRMIN_CHANGES_TOPIC, eventPayload })
+                .catch(error =>
+                  logger.warn(`Could not announce ${mutations}: ${error}`),
+                );
+            },
           }),
         );
 

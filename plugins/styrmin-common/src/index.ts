@@ -5,6 +5,8 @@
  *
  * @packageDocumentation
  */
+export * from './catalog';
+export * from './agentProtocol';
 export * from './configuration';
 export * from './context';
 export * from './domain';

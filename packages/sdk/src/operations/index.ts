@@ -74,3 +74,20 @@ export { editComponentOverridesOperation } from './editComponentOverrides';
 export type { EditComponentOverridesInput } from './editComponentOverrides';
 export { deleteDeploymentOperation } from './deleteDeployment';
 export type { DeleteDeploymentInput } from './deleteDeployment';
+export { taskOperation } from './task';
+export { deploymentTasksOperation } from './deploymentTasks';
+export type { TasksOptions } from './deploymentTasks';
+export { environmentTasksOperation } from './environmentTasks';
+export { deploymentObservedStateOperation } from './deploymentObservedState';
+export type { DeploymentObservedState } from './deploymentObservedState';
+export type {
+  DeploymentStatus,
+  PodStatus,
+  StepAttemptError,
+  TaskDetail,
+  TaskListEntry,
+  TaskPage,
+  TaskStep,
+  TaskSummary,
+  TaskTree,
+} from './taskFields';

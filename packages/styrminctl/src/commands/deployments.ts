@@ -9,12 +9,12 @@ import {
 import { collect } from '../records/assignments';
 import { findDeployment, findEnvironment } from '../records/findRecords';
 import {
-  changeTables,
   deploymentRow,
   deploymentView,
   diffRows,
   instanceRows,
 } from '../records/views';
+import { followChange, WaitOptions } from '../tasks/followChange';
 import { UsageError } from '../UsageError';
 
 /**
@@ -70,6 +70,20 @@ function configurationOptions(command: Command): Command {
     .option(
       '-f, --file <file>',
       'a YAML file with the configuration (app_version, parameters, components), which the flags change further',
+    );
+}
+
+/** `--wait` and its `--timeout`: follow the change's task until its result is final. */
+function waitOptions(command: Command): Command {
+  return command
+    .option(
+      '--wait',
+      'follow the task until its result is final, showing its steps; exit non-zero when it FAILED',
+    )
+    .option(
+      '--timeout <seconds>',
+      'with --wait, give up after this many seconds',
+      Number,
     );
 }
 
@@ -147,25 +161,28 @@ export function registerDeploymentsCommands(
       env: context.env,
     });
 
-  configurationOptions(
-    deployments
-      .command('create')
-      .description(
-        'Create a deployment: its first instance and the task that applies it',
-      )
-      .argument('<environment/name>', 'its environment and its name')
-      .requiredOption('--driver <name>', 'the application driver')
-      .option(
-        '--driver-version <version>',
-        'the driver version (default: the latest loaded)',
-      ),
+  waitOptions(
+    configurationOptions(
+      deployments
+        .command('create')
+        .description(
+          'Create a deployment: its first instance and the task that applies it',
+        )
+        .argument('<environment/name>', 'its environment and its name')
+        .requiredOption('--driver <name>', 'the application driver')
+        .option(
+          '--driver-version <version>',
+          'the driver version (default: the latest loaded)',
+        ),
+    ),
   ).action(
     async (
       ref: string,
-      options: ConfigurationOptions & {
-        driver: string;
-        driverVersion?: string;
-      },
+      options: ConfigurationOptions &
+        WaitOptions & {
+          driver: string;
+          driverVersion?: string;
+        },
     ) => {
       const [environmentName, name] = splitDeploymentName(ref);
       const client = await context.client();
@@ -190,7 +207,7 @@ export function registerDeploymentsCommands(
         driverVersion: version,
         configuration,
       });
-      context.print(result, { tables: changeTables(result) });
+      await followChange(context, client, result, options);
     },
   );
 
@@ -244,19 +261,22 @@ export function registerDeploymentsCommands(
       context.print(deployment, { table: deploymentView(deployment) });
     });
 
-  expectedVersionOption(
-    configurationOptions(
-      deployments
-        .command('edit')
-        .description(
-          'Change a deployment’s configuration; nothing is stored when its instance stays the same',
-        )
-        .argument('<deployment>', '<environment>/<name>, or its id'),
+  waitOptions(
+    expectedVersionOption(
+      configurationOptions(
+        deployments
+          .command('edit')
+          .description(
+            'Change a deployment’s configuration; nothing is stored when its instance stays the same',
+          )
+          .argument('<deployment>', '<environment>/<name>, or its id'),
+      ),
     ),
   ).action(
     async (
       ref: string,
-      options: ConfigurationOptions & { expectedVersion?: number },
+      options: ConfigurationOptions &
+        WaitOptions & { expectedVersion?: number },
     ) => {
       const client = await context.client();
       const deployment = await findDeployment(client, ref);
@@ -269,27 +289,30 @@ export function registerDeploymentsCommands(
           await parametersOf(client, name, version),
         ),
       });
-      context.print(result, { tables: changeTables(result) });
+      await followChange(context, client, result, options);
     },
   );
 
-  expectedVersionOption(
-    configurationOptions(
-      deployments
-        .command('upgrade')
-        .description(
-          'Move a deployment to another version of its driver, with the upgrade hook',
-        )
-        .argument('<deployment>', '<environment>/<name>, or its id')
-        .requiredOption('--driver-version <version>', 'the driver version'),
+  waitOptions(
+    expectedVersionOption(
+      configurationOptions(
+        deployments
+          .command('upgrade')
+          .description(
+            'Move a deployment to another version of its driver, with the upgrade hook',
+          )
+          .argument('<deployment>', '<environment>/<name>, or its id')
+          .requiredOption('--driver-version <version>', 'the driver version'),
+      ),
     ),
   ).action(
     async (
       ref: string,
-      options: ConfigurationOptions & {
-        driverVersion: string;
-        expectedVersion?: number;
-      },
+      options: ConfigurationOptions &
+        WaitOptions & {
+          driverVersion: string;
+          expectedVersion?: number;
+        },
     ) => {
       const client = await context.client();
       const deployment = await findDeployment(client, ref);
@@ -306,26 +329,33 @@ export function registerDeploymentsCommands(
           ),
         ),
       });
-      context.print(result, { tables: changeTables(result) });
+      await followChange(context, client, result, options);
     },
   );
 
-  expectedVersionOption(
-    deployments
-      .command('delete')
-      .description(
-        'Delete a deployment: its workload goes, its record stays as a tombstone',
-      )
-      .argument('<deployment>', '<environment>/<name>, or its id'),
-  ).action(async (ref: string, options: { expectedVersion?: number }) => {
-    const client = await context.client();
-    const deployment = await findDeployment(client, ref);
-    const result = await client.deleteDeployment({
-      id: deployment.id,
-      expectedVersion: options.expectedVersion,
-    });
-    context.print(result, { tables: changeTables(result) });
-  });
+  waitOptions(
+    expectedVersionOption(
+      deployments
+        .command('delete')
+        .description(
+          'Delete a deployment: its workload goes, its record stays as a tombstone',
+        )
+        .argument('<deployment>', '<environment>/<name>, or its id'),
+    ),
+  ).action(
+    async (
+      ref: string,
+      options: WaitOptions & { expectedVersion?: number },
+    ) => {
+      const client = await context.client();
+      const deployment = await findDeployment(client, ref);
+      const result = await client.deleteDeployment({
+        id: deployment.id,
+        expectedVersion: options.expectedVersion,
+      });
+      await followChange(context, client, result, options);
+    },
+  );
 
   deployments
     .command('timeline')

@@ -1,24 +1,7 @@
-/**
- * A Styrmin role, weakest first: a user listed under several holds the strongest.
- *
- * @public
- */
-export const STYRMIN_ROLES = [
-  'none',
-  'readOnly',
-  'operator',
-  'administrator',
-] as const;
-
-/** @public */
-export type StyrminRole = (typeof STYRMIN_ROLES)[number];
-
-export function strongestRole(roles: Iterable<StyrminRole>): StyrminRole {
-  let strongest: StyrminRole = 'none';
-  for (const role of roles) {
-    if (STYRMIN_ROLES.indexOf(role) > STYRMIN_ROLES.indexOf(strongest)) {
-      strongest = role;
-    }
-  }
-  return strongest;
-}
+// The roles live in @styrmin/plugin-styrmin-common, so that the styrmin backend applies the
+// same ones to the service principals it maps to roles (styrmin.roles.services).
+export {
+  STYRMIN_ROLES,
+  strongestRole,
+  type StyrminRole,
+} from '@styrmin/plugin-styrmin-common';

@@ -16,6 +16,7 @@ import { DatabaseEnvironmentStore } from '../environments/DatabaseEnvironmentSto
 import { DatabaseFlowRunStore } from '../flows/DatabaseFlowRunStore';
 import { DatabaseInstanceStore } from '../instances/DatabaseInstanceStore';
 import { FlowRunBroker } from '../flows/FlowRunBroker';
+import { DatabaseObservedStateStore } from '../observedState/DatabaseObservedStateStore';
 import { StyrminGraphQL } from '../graphql/StyrminGraphQL';
 import { StyrminCredentials } from '../graphql/types';
 import { createReconciler } from '../reconciliation/createReconciler';
@@ -50,6 +51,7 @@ export async function createCoreStores(options: {
     drivers: await DatabaseDriverStore.create({ database, clock }),
     flowRuns: await DatabaseFlowRunStore.create({ database, clock }),
     tasks: await DatabaseTaskStore.create({ database, clock }),
+    observedState: await DatabaseObservedStateStore.create({ database, clock }),
   };
   for (const path of load) {
     await stores.drivers.loadDriverVersion({

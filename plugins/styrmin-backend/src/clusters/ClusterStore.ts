@@ -73,6 +73,13 @@ export type ClusterStoreVerifyAgentTokenOptions = TransactionOption & {
   token: string;
 };
 
+/** @internal */
+export type ClusterStoreRecordAgentSeenOptions = TransactionOption & {
+  id: string;
+  /** Leaves a last-seen time younger than this alone: one write per interval at most. */
+  throttleSeconds: number;
+};
+
 /**
  * The registered clusters and their agent tokens, stored hashed. Several clusters are
  * supported, each with its own agent and work pool. Lost compare-and-sets throw
@@ -109,4 +116,13 @@ export interface ClusterStore {
   verifyAgentToken(
     options: ClusterStoreVerifyAgentTokenOptions,
   ): Promise<Cluster | undefined>;
+
+  /**
+   * Records a call of the cluster's agent (`agentLastSeenAt`), unless one was recorded less
+   * than `throttleSeconds` ago. Not a change of the cluster: its version stays. Returns
+   * whether it wrote.
+   */
+  recordAgentSeen(
+    options: ClusterStoreRecordAgentSeenOptions,
+  ): Promise<boolean>;
 }

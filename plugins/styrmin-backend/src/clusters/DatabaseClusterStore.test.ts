@@ -162,5 +162,33 @@ describe('DatabaseClusterStore', () => {
         updated,
       );
     });
+
+    it('records that the agent was seen, at most once per throttle interval, without changing the cluster', async () => {
+      const { clusters, clock } = await setup();
+      const { cluster } = await clusters.registerCluster({
+        name: 'seen',
+        settings: {},
+        createdBy: TEST_USER,
+      });
+      const seen = () =>
+        clusters.recordAgentSeen({ id: cluster.id, throttleSeconds: 30 });
+
+      await expect(seen()).resolves.toBe(true);
+      const first = clock.now();
+      clock.advance({ seconds: 10 });
+      await expect(seen()).resolves.toBe(false);
+      expect(await clusters.getCluster({ id: cluster.id })).toEqual({
+        ...cluster,
+        agentLastSeenAt: first,
+      });
+      clock.advance({ seconds: 20 });
+      await expect(seen()).resolves.toBe(true);
+      expect(
+        (await clusters.getCluster({ id: cluster.id }))?.agentLastSeenAt,
+      ).toEqual(clock.now());
+      await expect(
+        clusters.recordAgentSeen({ id: 'not-a-uuid', throttleSeconds: 30 }),
+      ).resolves.toBe(false);
+    });
   });
 });

@@ -32,6 +32,7 @@ import {
   ClusterStore,
   ClusterStoreGetManyOptions,
   ClusterStoreGetOptions,
+  ClusterStoreRecordAgentSeenOptions,
   ClusterStoreRegisterOptions,
   ClusterStoreRotateAgentTokenOptions,
   ClusterStoreUpdateOptions,
@@ -197,6 +198,29 @@ export class DatabaseClusterStore implements ClusterStore {
     return row && matchesAgentTokenHash(token, row.agent_token_hash)
       ? toCluster(row)
       : undefined;
+  }
+
+  async recordAgentSeen(
+    options: ClusterStoreRecordAgentSeenOptions,
+  ): Promise<boolean> {
+    const { tx = this.#knex, id, throttleSeconds } = options;
+    if (!isUuid(id)) {
+      return false;
+    }
+    const now = this.#clock.now();
+    const updated = await tx<DbClusterRow>(CLUSTERS_TABLE)
+      .where({ id })
+      .where(query =>
+        query
+          .whereNull('agent_last_seen_at')
+          .orWhere(
+            'agent_last_seen_at',
+            '<=',
+            new Date(now.getTime() - throttleSeconds * 1000),
+          ),
+      )
+      .update({ agent_last_seen_at: now });
+    return updated === 1;
   }
 }
 

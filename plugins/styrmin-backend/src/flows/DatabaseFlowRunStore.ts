@@ -24,6 +24,7 @@ import {
   FlowRunStoreCreateOptions,
   FlowRunStoreExpiredLease,
   FlowRunStoreExpireLeasesOptions,
+  FlowRunStoreGetLeasedRunOptions,
   FlowRunStoreGetManyOptions,
   FlowRunStoreGetOptions,
   FlowRunStoreHeartbeatOptions,
@@ -197,6 +198,18 @@ export class DatabaseFlowRunStore implements FlowRunStore {
       }
       return undefined;
     });
+  }
+
+  async getRunLeasedTo(
+    options: FlowRunStoreGetLeasedRunOptions,
+  ): Promise<FlowRun | undefined> {
+    const { tx = this.#knex, pool, owner } = options;
+    const row = await tx<DbFlowRunRow>(FLOW_RUNS_TABLE)
+      .where({ pool, state: 'RUNNING', lease_owner: owner })
+      .where('lease_expires_at', '>', this.#clock.now())
+      .orderBy([{ column: 'created_at' }, { column: 'id' }])
+      .first();
+    return row && toFlowRun(row);
   }
 
   async heartbeat(

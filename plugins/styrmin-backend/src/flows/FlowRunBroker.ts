@@ -5,6 +5,7 @@ import {
   SchedulerServiceTaskScheduleDefinition,
 } from '@backstage/backend-plugin-api';
 import { Knex } from 'knex';
+import { retryOnDeadlock } from '../database/retryOnDeadlock';
 import { TransactionOption } from '../database/TransactionOption';
 import { TaskStore } from '../tasks/TaskStore';
 import {
@@ -42,6 +43,18 @@ export type FlowRunBrokerOptions = {
 /** @internal */
 export type FlowRunBrokerDispatchOptions = FlowRunStoreCreateOptions;
 
+/**
+ * Called in the sweep's transaction for each run that the sweep ended CRASHED, after the
+ * step it would have run next failed with the reason; a throw rolls the sweep back.
+ *
+ * @internal
+ */
+export type FlowRunCrashListener = (options: {
+  tx: Knex.Transaction;
+  flowRunId: string;
+  reason: string;
+}) => Promise<void>;
+
 /** @internal */
 export type FlowRunBrokerScheduleLeaseSweepOptions = {
   scheduler: SchedulerService;
@@ -61,6 +74,7 @@ export class FlowRunBroker {
   readonly #tasks: TaskStore;
   readonly #logger: LoggerService;
   readonly #listeners = new Map<FlowRunPool, Set<() => void>>();
+  readonly #crashListeners = new Set<FlowRunCrashListener>();
 
   static async create(options: FlowRunBrokerOptions): Promise<FlowRunBroker> {
     const { database, flowRuns, tasks, logger } = options;
@@ -108,6 +122,18 @@ export class FlowRunBroker {
   }
 
   /**
+   * Calls `listener` in the sweep's transaction for every run that it ends CRASHED, so that
+   * what follows a run's end (the deployment state) is recorded with it. Returns the
+   * function that unsubscribes.
+   */
+  onCrashed(listener: FlowRunCrashListener): () => void {
+    this.#crashListeners.add(listener);
+    return () => {
+      this.#crashListeners.delete(listener);
+    };
+  }
+
+  /**
    * The lease-expiry sweep. In one transaction, every expired run is either SCHEDULED again
    * (the attempt was counted when it was claimed), its running step FAILED with the reason
    * so that the next attempt starts it again; or CRASHED after its last attempt, with the
@@ -115,18 +141,24 @@ export class FlowRunBroker {
    * FAILED instead of waiting on steps that will never start.
    */
   async expireLeases(): Promise<FlowRunStoreExpiredLease[]> {
-    const expired = await this.#knex.transaction(async tx => {
-      const leases = await this.#flowRuns.expireLeases({ tx });
-      for (const { flowRunId, reason, state } of leases) {
-        const options = { tx, flowRunId, message: reason };
-        if (state === 'CRASHED') {
-          await this.#tasks.failNextStep(options);
-        } else {
-          await this.#tasks.failRunningSteps(options);
+    // A deadlock with a report of the same run rolls the sweep back whole: sweep again.
+    const expired = await retryOnDeadlock(() =>
+      this.#knex.transaction(async tx => {
+        const leases = await this.#flowRuns.expireLeases({ tx });
+        for (const { flowRunId, reason, state } of leases) {
+          const options = { tx, flowRunId, message: reason };
+          if (state === 'CRASHED') {
+            await this.#tasks.failNextStep(options);
+            for (const listener of this.#crashListeners) {
+              await listener({ tx, flowRunId, reason });
+            }
+          } else {
+            await this.#tasks.failRunningSteps(options);
+          }
         }
-      }
-      return leases;
-    });
+        return leases;
+      }),
+    );
     for (const lease of expired) {
       this.#logger.warn(
         `Flow run ${lease.flowRunId} ${lease.state}: ${lease.reason}`,

@@ -79,6 +79,12 @@ export type FlowRunStoreClaimOptions = TransactionOption & {
 };
 
 /** @internal */
+export type FlowRunStoreGetLeasedRunOptions = TransactionOption & {
+  pool: FlowRunPool;
+  owner: string;
+};
+
+/** @internal */
 export type FlowRunStoreHeartbeatOptions = TransactionOption & {
   lease: FlowRunLease;
   leaseSeconds: number;
@@ -139,6 +145,14 @@ export interface FlowRunStore {
    * claimants, on one replica or several, never get the same run.
    */
   claim(options: FlowRunStoreClaimOptions): Promise<FlowRun | undefined>;
+
+  /**
+   * The oldest run of the pool that is RUNNING under a lease of this owner that has not
+   * expired: what a claim retried by the same owner gets back (the agent protocol).
+   */
+  getRunLeasedTo(
+    options: FlowRunStoreGetLeasedRunOptions,
+  ): Promise<FlowRun | undefined>;
 
   /**
    * Extends the lease by `leaseSeconds` from now, for its holder only; throws

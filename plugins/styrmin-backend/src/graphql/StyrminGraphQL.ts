@@ -10,6 +10,8 @@ import {
   GraphQLError,
   GraphQLFormattedError,
   GraphQLSchema,
+  getOperationAST,
+  Kind,
   parse,
   validate,
 } from 'graphql';
@@ -20,6 +22,7 @@ import { createDriverResolvers } from '../drivers/driverResolvers';
 import { DriverLoader } from '../drivers/DriverLoader';
 import { createEnvironmentResolvers } from '../environments/environmentResolvers';
 import { createInstanceResolvers } from '../instances/instanceResolvers';
+import { createObservedStateResolvers } from '../observedState/observedStateResolvers';
 import { DeploymentReconciler } from '../reconciliation/DeploymentReconciler';
 import { SettingsReconciler } from '../reconciliation/SettingsReconciler';
 import { createTaskResolvers } from '../tasks/taskResolvers';
@@ -53,6 +56,11 @@ export type StyrminGraphQLOptions = {
   records: StyrminGraphQLRecords;
   permissions: PermissionsService;
   logger: LoggerService;
+  /**
+   * Called after a request whose mutations succeeded, with their names (`createDeployment`),
+   * so that others learn of the change (the plugin publishes them on the event bus).
+   */
+  onMutations?: (mutations: string[]) => void;
 };
 
 /**
@@ -69,9 +77,11 @@ export class StyrminGraphQL {
   readonly #formatError: (error: GraphQLError) => GraphQLFormattedError;
   readonly #records: StyrminGraphQLRecords;
   readonly #permissions: PermissionsService;
+  readonly #onMutations?: (mutations: string[]) => void;
 
   static create(options: StyrminGraphQLOptions): StyrminGraphQL {
-    const { serverInfo, drivers, records, permissions, logger } = options;
+    const { serverInfo, drivers, records, permissions, logger, onMutations } =
+      options;
     const schema = createStyrminSchema(
       mergeResolvers(
         createResolvers({ serverInfo }),
@@ -83,7 +93,8 @@ export class StyrminGraphQL {
         createEnvironmentResolvers(records),
         createDeploymentResolvers(records),
         createInstanceResolvers(),
-        createTaskResolvers(),
+        createTaskResolvers(records),
+        createObservedStateResolvers(),
       ),
     );
     return new StyrminGraphQL({
@@ -91,6 +102,7 @@ export class StyrminGraphQL {
       formatError: createErrorFormatter({ logger }),
       records,
       permissions,
+      onMutations,
     });
   }
 
@@ -99,11 +111,13 @@ export class StyrminGraphQL {
     formatError: (error: GraphQLError) => GraphQLFormattedError;
     records: StyrminGraphQLRecords;
     permissions: PermissionsService;
+    onMutations?: (mutations: string[]) => void;
   }) {
     this.#schema = options.schema;
     this.#formatError = options.formatError;
     this.#records = options.records;
     this.#permissions = options.permissions;
+    this.#onMutations = options.onMutations;
   }
 
   async execute(
@@ -143,7 +157,31 @@ export class StyrminGraphQL {
         loaders: createStyrminLoaders(this.#records),
       },
     });
+    this.#announceMutations(document, request.operationName, result);
     return this.#format(result);
+  }
+
+  /** Tells `onMutations` which mutations of the request answered (null means failed). */
+  #announceMutations(
+    document: DocumentNode,
+    operationName: string | undefined,
+    result: ExecutionResult,
+  ) {
+    const operation = getOperationAST(document, operationName);
+    if (!this.#onMutations || operation?.operation !== 'mutation') {
+      return;
+    }
+    const data = result.data ?? {};
+    const mutations = operation.selectionSet.selections.flatMap(selection =>
+      selection.kind === Kind.FIELD &&
+      data[selection.alias?.value ?? selection.name.value] !== null &&
+      data[selection.alias?.value ?? selection.name.value] !== undefined
+        ? [selection.name.value]
+        : [],
+    );
+    if (mutations.length > 0) {
+      this.#onMutations([...new Set(mutations)]);
+    }
   }
 
   #format(result: ExecutionResult): FormattedExecutionResult {

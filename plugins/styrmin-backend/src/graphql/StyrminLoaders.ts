@@ -13,6 +13,11 @@ import {
 } from '../environments/EnvironmentStore';
 import { FlowRun, FlowRunStore } from '../flows/FlowRunStore';
 import { Instance, InstanceStore } from '../instances/InstanceStore';
+import {
+  DeploymentStatus,
+  ObservedStateStore,
+  PodStatus,
+} from '../observedState/ObservedStateStore';
 import { Task, TaskStore } from '../tasks/TaskStore';
 
 /**
@@ -28,6 +33,7 @@ export type StyrminLoaderStores = {
   drivers: DriverStore;
   tasks: TaskStore;
   flowRuns: FlowRunStore;
+  observedState: ObservedStateStore;
 };
 
 /**
@@ -58,6 +64,12 @@ export type StyrminLoaders = {
   environmentsOfCluster: DataLoader<string, Environment[]>;
   /** The deployments that are not deleted, by environment id. */
   deploymentsOfEnvironment: DataLoader<string, Deployment[]>;
+  /** The newest task, by deployment id. */
+  newestTask: DataLoader<string, Task | undefined>;
+  /** DeploymentStatus, by deployment id. */
+  deploymentStatus: DataLoader<string, DeploymentStatus | undefined>;
+  /** The pods, by deployment id. */
+  podsOfDeployment: DataLoader<string, PodStatus[]>;
 };
 
 /** A batch function that reads records by key and answers in the order of the keys. */
@@ -97,7 +109,7 @@ export function createStyrminLoaders(
   stores: StyrminLoaderStores,
 ): StyrminLoaders {
   const { clusters, environments, deployments, instances } = stores;
-  const { drivers, tasks, flowRuns } = stores;
+  const { drivers, tasks, flowRuns, observedState } = stores;
   return {
     cluster: new DataLoader(
       byKey(
@@ -168,6 +180,24 @@ export function createStyrminLoaders(
             environmentIds: [...ids],
           }),
         d => d.environmentId,
+      ),
+    ),
+    newestTask: new DataLoader(
+      byKey(
+        ids => tasks.getNewestTasks({ deploymentIds: [...ids] }),
+        t => t.deploymentId,
+      ),
+    ),
+    deploymentStatus: new DataLoader(
+      byKey(
+        ids => observedState.getDeploymentStatuses({ deploymentIds: [...ids] }),
+        s => s.deploymentId,
+      ),
+    ),
+    podsOfDeployment: new DataLoader(
+      groupedBy(
+        ids => observedState.listPodStatuses({ deploymentIds: [...ids] }),
+        p => p.deploymentId,
       ),
     ),
   };

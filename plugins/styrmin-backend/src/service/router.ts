@@ -33,6 +33,8 @@ export type RouterOptions = {
   serverInfo: ServerInfoStore;
   drivers: { loader: DriverLoader };
   records: StyrminGraphQLRecords;
+  /** Called with the names of the mutations a request made (see StyrminGraphQL). */
+  onMutations?: (mutations: string[]) => void;
 };
 
 /**
@@ -47,14 +49,22 @@ export type RouterOptions = {
 export async function createRouter(
   options: RouterOptions,
 ): Promise<express.Router> {
-  const { httpAuth, logger, permissions, serverInfo, drivers, records } =
-    options;
+  const {
+    httpAuth,
+    logger,
+    permissions,
+    serverInfo,
+    drivers,
+    records,
+    onMutations,
+  } = options;
   const graphql = StyrminGraphQL.create({
     serverInfo,
     drivers,
     records,
     permissions,
     logger,
+    onMutations,
   });
 
   const router = Router();

@@ -481,5 +481,100 @@ describe('DatabaseTaskStore', () => {
         undefined,
       );
     });
+
+    it('starts and ends exactly the step attempt that a report names', async () => {
+      const { tasks, createTask, claim } = await createStores();
+      const task = await createTask(['One']);
+      const lease = await claim();
+      const [step] = task.steps;
+
+      // Attempt 2 cannot start before attempt 1.
+      await expect(
+        tasks.startStep({ stepId: step.id, lease, stepAttempt: 2 }),
+      ).rejects.toThrow(ConflictError);
+      await tasks.startStep({ stepId: step.id, lease, stepAttempt: 1 });
+      await expect(
+        tasks.succeedStep({ stepId: step.id, lease, stepAttempt: 2 }),
+      ).rejects.toThrow('it is RUNNING at attempt 1');
+      await tasks.failStep({
+        stepId: step.id,
+        lease,
+        stepAttempt: 1,
+        message: 'first',
+      });
+      // A replayed start of attempt 1 changes nothing; attempt 2 starts.
+      await expect(
+        tasks.startStep({ stepId: step.id, lease, stepAttempt: 1 }),
+      ).rejects.toThrow(ConflictError);
+      await tasks.startStep({ stepId: step.id, lease, stepAttempt: 2 });
+      await tasks.succeedStep({ stepId: step.id, lease, stepAttempt: 2 });
+
+      await expect(tasks.getStep({ stepId: step.id })).resolves.toMatchObject({
+        id: step.id,
+        taskId: task.id,
+        status: 'SUCCEEDED',
+        attempts: 2,
+        errors: [{ attempt: 1, message: 'first' }],
+      });
+      await expect(tasks.getStep({ stepId: UNKNOWN_ID })).resolves.toBe(
+        undefined,
+      );
+      await expect(tasks.getStep({ stepId: 'nope' })).resolves.toBe(undefined);
+    });
+
+    it('pages the tasks of deployments newest first, and finds the newest task of each', async () => {
+      const { tasks, flowRuns, clock } = await createStores();
+      const created: Record<string, string[]> = { d1: [], d2: [] };
+      for (let i = 0; i < 5; i++) {
+        for (const deploymentId of ['d1', 'd2']) {
+          const run = await flowRuns.createFlowRun({
+            pool: 'cluster:c1',
+            flowName: 'UPDATE_INSTANCE',
+          });
+          const task = await tasks.createTask({
+            type: 'update_instance',
+            deploymentId,
+            flowRunId: run.id,
+            createdBy: 'user:default/ada',
+            stepNames: ['One'],
+          });
+          created[deploymentId].unshift(task.id);
+        }
+        clock.advance({ seconds: 1 });
+      }
+
+      const first = await tasks.listTaskPage({
+        deploymentIds: ['d1'],
+        limit: 2,
+      });
+      expect(first.tasks.map(t => t.id)).toEqual(created.d1.slice(0, 2));
+      expect(first.hasNextPage).toBe(true);
+      const last = first.tasks[1];
+      const rest = await tasks.listTaskPage({
+        deploymentIds: ['d1'],
+        limit: 10,
+        after: { createdAt: last.createdAt.getTime(), id: last.id },
+      });
+      expect(rest.tasks.map(t => t.id)).toEqual(created.d1.slice(2));
+      expect(rest.hasNextPage).toBe(false);
+      const both = await tasks.listTaskPage({
+        deploymentIds: ['d1', 'd2'],
+        limit: 10,
+      });
+      expect(both.tasks).toHaveLength(10);
+      expect(both.tasks.map(t => t.createdAt.getTime())).toEqual(
+        [...both.tasks.map(t => t.createdAt.getTime())].sort((a, b) => b - a),
+      );
+
+      const newest = await tasks.getNewestTasks({
+        deploymentIds: ['d1', 'd2', 'd3'],
+      });
+      expect(newest.map(t => t.id).sort()).toEqual(
+        [created.d1[0], created.d2[0]].sort(),
+      );
+      await expect(
+        tasks.getNewestTasks({ deploymentIds: [] }),
+      ).resolves.toEqual([]);
+    });
   });
 });

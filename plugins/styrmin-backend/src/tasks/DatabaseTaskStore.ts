@@ -32,6 +32,7 @@ import {
   fromOptionalDbTimestamp,
 } from '../database/timestamps';
 import { onlyUuids } from '../database/uuid';
+import { DEPLOYMENTS_TABLE } from '../deployments/tables';
 import { FlowRunLease } from '../flows/FlowRunStore';
 import {
   Step,
@@ -41,11 +42,15 @@ import {
   TaskStoreFailStepsOfFlowRunOptions,
   TaskStoreFailStepOptions,
   TaskStoreGetManyOptions,
+  TaskStoreGetStepOptions,
   TaskStoreGetTaskGraphOptions,
   TaskStoreGetTaskOfFlowRunOptions,
   TaskStoreGetTaskOptions,
   TaskStoreLinkStartedTaskOptions,
+  TaskStoreListTaskPageOptions,
+  TaskStoreListTaskPageResult,
   TaskStoreListTasksOptions,
+  TaskStoreNewestTasksOptions,
   TaskStoreStepOptions,
   TaskStoreSupersedeStepsOptions,
 } from './TaskStore';
@@ -168,6 +173,93 @@ export class DatabaseTaskStore implements TaskStore {
     );
   }
 
+  async listTaskPage(
+    options: TaskStoreListTaskPageOptions,
+  ): Promise<TaskStoreListTaskPageResult> {
+    const {
+      tx = this.#knex,
+      deploymentIds,
+      environmentId,
+      limit,
+      after,
+    } = options;
+    let query = tx<DbTaskRow>(TASKS_TABLE).whereIn(
+      'deployment_id',
+      environmentId === undefined
+        ? deploymentIds
+        : // styrmin_tasks.deployment_id is text, styrmin_deployments.id a uuid.
+          tx(DEPLOYMENTS_TABLE)
+            .whereIn('environment_id', onlyUuids([environmentId]))
+            .select(tx.raw('cast(?? as varchar(255))', ['id'])),
+    );
+    if (after) {
+      const createdAt = new Date(after.createdAt);
+      query = query.where(older =>
+        older
+          .where('created_at', '<', createdAt)
+          .orWhere(same =>
+            same.where('created_at', '=', createdAt).where('id', '<', after.id),
+          ),
+      );
+    }
+    const rows = await query
+      .orderBy([
+        { column: 'created_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .limit(limit + 1)
+      .select<Array<Pick<DbTaskRow, 'id'>>>('id');
+    const ids = rows.slice(0, limit).map(row => row.id);
+    const loaded = new Map(
+      (await this.#loadTasks(tx, 'id', ids)).map(task => [task.id, task]),
+    );
+    return {
+      tasks: ids.flatMap(id => loaded.get(id) ?? []),
+      hasNextPage: rows.length > limit,
+    };
+  }
+
+  async getNewestTasks(options: TaskStoreNewestTasksOptions): Promise<Task[]> {
+    const { tx = this.#knex, deploymentIds } = options;
+    if (deploymentIds.length === 0) {
+      return [];
+    }
+    const rows = await tx<DbTaskRow>(`${TASKS_TABLE} as t`)
+      .whereIn('t.deployment_id', deploymentIds)
+      .whereNotExists(
+        tx(`${TASKS_TABLE} as n`)
+          .select(tx.raw('1'))
+          .whereRaw('?? = ??', ['n.deployment_id', 't.deployment_id'])
+          .where(newer =>
+            newer
+              .whereRaw('?? > ??', ['n.created_at', 't.created_at'])
+              .orWhere(same =>
+                same
+                  .whereRaw('?? = ??', ['n.created_at', 't.created_at'])
+                  .whereRaw('?? > ??', ['n.id', 't.id']),
+              ),
+          ),
+      )
+      .select<Array<Pick<DbTaskRow, 'id'>>>('t.id');
+    return this.#loadTasks(
+      tx,
+      'id',
+      rows.map(row => row.id),
+    );
+  }
+
+  async getStep(options: TaskStoreGetStepOptions): Promise<Step | undefined> {
+    const { tx = this.#knex, stepId } = options;
+    const [row] = await tx<DbStepRow>(STEPS_TABLE)
+      .whereIn('id', onlyUuids([stepId]))
+      .select('task_id');
+    if (!row) {
+      return undefined;
+    }
+    const [task] = await this.#loadTasks(tx, 'id', [row.task_id]);
+    return task?.steps.find(step => step.id === stepId);
+  }
+
   async getTasks(options: TaskStoreGetManyOptions): Promise<Task[]> {
     const { tx = this.#knex, taskIds } = options;
     return this.#loadTasks(tx, 'id', onlyUuids(taskIds));
@@ -213,10 +305,11 @@ export class DatabaseTaskStore implements TaskStore {
   }
 
   async startStep(options: TaskStoreStepOptions): Promise<void> {
-    const { tx = this.#knex, stepId, lease } = options;
+    const { tx = this.#knex, stepId, lease, stepAttempt } = options;
     const updated = await tx<DbStepRow>(STEPS_TABLE)
       .where({ id: stepId })
       .whereIn('status', ['PENDING', 'FAILED'] satisfies StepStatus[])
+      .where(attemptIs(stepAttempt === undefined ? undefined : stepAttempt - 1))
       .whereExists(leaseHeldForStep(tx, lease))
       .update({
         status: 'RUNNING',
@@ -230,9 +323,10 @@ export class DatabaseTaskStore implements TaskStore {
   }
 
   async succeedStep(options: TaskStoreStepOptions): Promise<void> {
-    const { tx = this.#knex, stepId, lease } = options;
+    const { tx = this.#knex, stepId, lease, stepAttempt } = options;
     const updated = await tx<DbStepRow>(STEPS_TABLE)
       .where({ id: stepId, status: 'RUNNING' })
+      .where(attemptIs(stepAttempt))
       .whereExists(leaseHeldForStep(tx, lease))
       .update({ status: 'SUCCEEDED', ended_at: this.#clock.now() });
     if (updated !== 1) {
@@ -241,10 +335,18 @@ export class DatabaseTaskStore implements TaskStore {
   }
 
   async failStep(options: TaskStoreFailStepOptions): Promise<void> {
-    const { tx = this.#knex, stepId, lease, message, output } = options;
+    const {
+      tx = this.#knex,
+      stepId,
+      lease,
+      stepAttempt,
+      message,
+      output,
+    } = options;
     await inTransaction(tx, async trx => {
       const updated = await trx<DbStepRow>(STEPS_TABLE)
         .where({ id: stepId, status: 'RUNNING' })
+        .where(attemptIs(stepAttempt))
         .whereExists(leaseHeldForStep(trx, lease))
         .update({ status: 'FAILED', ended_at: this.#clock.now() });
       if (updated !== 1) {
@@ -476,7 +578,7 @@ export class DatabaseTaskStore implements TaskStore {
   ): Promise<Error> {
     const step = await db<DbStepRow>(STEPS_TABLE)
       .where({ id: stepId })
-      .first('name', 'status', 'task_id');
+      .first('name', 'status', 'task_id', 'attempts');
     if (!step) {
       return new NotFoundError(`No step ${stepId}`);
     }
@@ -494,7 +596,7 @@ export class DatabaseTaskStore implements TaskStore {
     return new ConflictError(
       step.status === 'SUCCEEDED'
         ? `${refused}: it SUCCEEDED, and a step that succeeded never runs again`
-        : `${refused}: it is ${step.status}`,
+        : `${refused}: it is ${step.status} at attempt ${step.attempts}`,
     );
   }
 }
@@ -513,6 +615,11 @@ function linkedTasks(
     }
   }
   return [...found.values()];
+}
+
+/** Narrows a step query to the step's attempt, when one is named. */
+function attemptIs(attempts: number | undefined): Partial<DbStepRow> {
+  return attempts === undefined ? {} : { attempts };
 }
 
 /** The steps of the task of a flow run (a query to narrow down). */

@@ -112,6 +112,53 @@ export type TaskStoreStepOptions = TransactionOption & {
   stepId: string;
   /** The lease on the flow run of the step's task; the report counts only under it. */
   lease: FlowRunLease;
+  /**
+   * The step's attempt the report is about, when the reporter names it (the agent
+   * protocol does): a start begins exactly this attempt, an end ends exactly this one.
+   */
+  stepAttempt?: number;
+};
+
+/** @internal */
+export type TaskStoreGetStepOptions = TransactionOption & {
+  stepId: string;
+};
+
+/** @internal */
+export type TaskStoreNewestTasksOptions = TransactionOption & {
+  deploymentIds: string[];
+};
+
+/**
+ * Where a page of tasks starts: after this task, newest first.
+ *
+ * @internal
+ */
+export type TaskCursor = { createdAt: number; id: string };
+
+/** @internal */
+export type TaskStoreListTaskPageOptions = TransactionOption &
+  (
+    | {
+        /** The tasks of these deployments. */
+        deploymentIds: string[];
+        environmentId?: never;
+      }
+    | {
+        /** The tasks of the deployments of this environment, tombstones included. */
+        environmentId: string;
+        deploymentIds?: never;
+      }
+  ) & {
+    limit: number;
+    after?: TaskCursor;
+  };
+
+/** @internal */
+export type TaskStoreListTaskPageResult = {
+  /** Newest first. */
+  tasks: Task[];
+  hasNextPage: boolean;
 };
 
 /** @internal */
@@ -164,6 +211,17 @@ export interface TaskStore {
 
   /** The tasks of a deployment, oldest first. */
   listTasks(options: TaskStoreListTasksOptions): Promise<Task[]>;
+
+  /** A page of the tasks of some deployments, newest first. */
+  listTaskPage(
+    options: TaskStoreListTaskPageOptions,
+  ): Promise<TaskStoreListTaskPageResult>;
+
+  /** The newest task of each of these deployments that has one, in one query. */
+  getNewestTasks(options: TaskStoreNewestTasksOptions): Promise<Task[]>;
+
+  /** One step, with its errors and the tasks it started. */
+  getStep(options: TaskStoreGetStepOptions): Promise<Step | undefined>;
 
   /** The task and every task that its steps started, at any depth. */
   getTaskGraph(

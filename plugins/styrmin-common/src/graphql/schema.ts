@@ -2,6 +2,7 @@ import { clusterGraphQLSchema } from './clusterSchema';
 import { deploymentGraphQLSchema } from './deploymentSchema';
 import { driverGraphQLSchema } from './driverSchema';
 import { environmentGraphQLSchema } from './environmentSchema';
+import { taskGraphQLSchema } from './taskSchema';
 
 /**
  * The SDL of the Styrmin GraphQL API, served by the backend at `/api/styrmin/graphql` and
@@ -53,4 +54,5 @@ export const styrminGraphQLSchema = /* GraphQL */ `
   ${clusterGraphQLSchema}
   ${environmentGraphQLSchema}
   ${deploymentGraphQLSchema}
+  ${taskGraphQLSchema}
 `;

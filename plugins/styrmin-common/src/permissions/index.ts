@@ -20,3 +20,9 @@ export {
   styrminDeploymentUpdatePermission,
 } from './deploymentPermissions';
 export { styrminPermissions } from './styrminPermissions';
+export {
+  decideForRole,
+  STYRMIN_ROLES,
+  strongestRole,
+  type StyrminRole,
+} from './styrminRoles';

@@ -15,3 +15,15 @@ export {
   plannedSteps,
   TASK_TYPE_OF_FLOW,
 } from './plannedSteps';
+export {
+  deploymentStateAfterRun,
+  deploymentStateFromStatus,
+  readyConditionOf,
+  type DeploymentStateChange,
+} from './followDeploymentState';
+export {
+  MIN_REDACTED_SECRET_LENGTH,
+  REDACTED,
+  redactSecrets,
+  secretValuesOf,
+} from './redactSecrets';

@@ -11,6 +11,7 @@ export {
   packDriverBundle,
   unpackDriverBundle,
 } from './driverBundleArchive';
+export { digestDriverFiles } from './digestDriverFiles';
 export { isGitUrl } from './gitInput';
 export type { DriverLimits } from './DriverDirectory';
 export type {

@@ -161,6 +161,32 @@ describe('serverSideApply', () => {
     expect(third.object.spec.template.spec.containers[0].args).toEqual(['--x']);
   });
 
+  it('keeps a map it applied empty before and applies with fields now', () => {
+    const first = apply({
+      config: {
+        ...config(1, 'app:1'),
+        metadata: { name: 'd', annotations: {} },
+      },
+      manager: 'a',
+    });
+    const live = {
+      ...first.object,
+      metadata: {
+        ...first.object.metadata,
+        managedFields: first.managedFields,
+      },
+    };
+    const second = apply({
+      live,
+      config: {
+        ...config(1, 'app:1'),
+        metadata: { name: 'd', annotations: { note: 'x' } },
+      },
+      manager: 'a',
+    });
+    expect(second.object.metadata.annotations).toEqual({ note: 'x' });
+  });
+
   it('conflicts with fields an update changed', () => {
     const first = apply({ config: config(1, 'app:1'), manager: 'a' });
     const live = {

@@ -104,7 +104,8 @@ export function serverSideApply(
   mergeApplied(object, applied, [], semantics);
   const previouslyApplied = own ? [...own.fields] : [];
   const dropped = previouslyApplied
-    .filter(path => !appliedFields.has(path))
+    // An empty map applied before is owned as a leaf; applied again with fields, it stays.
+    .filter(path => !ownsWithin(appliedFields, path))
     .filter(
       path => !managers.some(m => m !== own && ownsWithin(m.fields, path)),
     )

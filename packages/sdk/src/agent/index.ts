@@ -1,0 +1,32 @@
+export { AgentProtocolClient } from './AgentProtocolClient';
+export type {
+  AgentCallOptions,
+  AgentClaimOptions,
+  AgentCompleteRunOptions,
+  AgentCompleteRunResult,
+  AgentEndStepOptions,
+  AgentLinkStartedTaskOptions,
+  AgentProtocolClientOptions,
+  AgentReportDeploymentStatusResult,
+  AgentStepReportOptions,
+} from './AgentProtocolClient';
+export type { AgentDriverBundle, AgentDriverBundleFile } from './types';
+// The messages themselves are @styrmin/plugin-styrmin-common's, which the server answers
+// with; they are here too so that an agent needs only the SDK.
+export {
+  AGENT_CLAIM_MAX_WAIT_SECONDS,
+  AGENT_PROTOCOL_VERSION,
+} from '@styrmin/plugin-styrmin-common';
+export type {
+  AgentDeploymentStatusReport,
+  AgentDriverVersion,
+  AgentFlowRun,
+  AgentInfo,
+  AgentInstance,
+  AgentPodStatus,
+  AgentPreviousInstance,
+  AgentRunLease,
+  AgentRunOutcome,
+  AgentStep,
+  AgentStepOutcome,
+} from '@styrmin/plugin-styrmin-common';

@@ -1,0 +1,215 @@
+import { mockCredentials } from '@backstage/backend-test-utils';
+import { AgentFlowRun, AgentProtocolClient } from '@styrmin/sdk';
+import { join, resolve } from 'node:path';
+import { createTestIo } from '../__testUtils__/createTestIo';
+import {
+  startStyrminBackend,
+  testDatabases,
+} from '../__testUtils__/startStyrminBackend';
+import { main } from '../main';
+
+jest.setTimeout(120_000);
+
+const DRIVERS = resolve(__dirname, '../../../../drivers');
+const PASSWORD = 'correct horse battery staple';
+
+const databases = testDatabases();
+
+/**
+ * A scripted agent: claims the next run of its cluster and runs its steps, failing the one
+ * named in `fail` with its error and output.
+ */
+async function runNext(
+  agent: AgentProtocolClient,
+  options: { fail?: { step: string; error: string; outputTail: string } } = {},
+): Promise<AgentFlowRun> {
+  const owner = `agent-${Math.random().toString(36).slice(2)}`;
+  const run = await agent.claim({ owner, waitSeconds: 20 });
+  if (!run) {
+    throw new Error('No run came');
+  }
+  const lease = { runId: run.id, owner, attempt: run.attempt };
+  for (const step of run.task.steps) {
+    const stepAttempt = step.attempts + 1;
+    await agent.startStep({ ...lease, stepId: step.id, stepAttempt });
+    if (options.fail?.step === step.name) {
+      const { error, outputTail } = options.fail;
+      await agent.endStep({
+        ...lease,
+        stepId: step.id,
+        stepAttempt,
+        status: 'FAILED',
+        error,
+        outputTail,
+      });
+      await agent.completeRun({ ...lease, state: 'FAILED', error });
+      return run;
+    }
+    await agent.endStep({
+      ...lease,
+      stepId: step.id,
+      stepAttempt,
+      status: 'SUCCEEDED',
+    });
+  }
+  await agent.completeRun({ ...lease, state: 'SUCCEEDED' });
+  return run;
+}
+
+describe.each(databases.eachSupportedId())(
+  'styrminctl tasks and --wait against a backend on %s',
+  databaseId => {
+    const token = mockCredentials.user.token();
+    let url: string;
+    let agent: AgentProtocolClient;
+
+    async function styrminctl(argv: string[], stdin?: string) {
+      const { io, stdout, stderr } = createTestIo({
+        stdin,
+        env: { HOME: '/nonexistent', STYRMIN_WAIT_INTERVAL_MS: '20' },
+      });
+      const exitCode = await main(
+        [...argv, '--url', url, '--token', token],
+        io,
+      );
+      return { exitCode, stdout: stdout(), stderr: stderr() };
+    }
+
+    beforeAll(async () => {
+      ({ url } = await startStyrminBackend({ databases, databaseId }));
+      const registered = await styrminctl([
+        'clusters',
+        'create',
+        'local',
+        '--set',
+        'storage_class=standard',
+        '-o',
+        'json',
+      ]);
+      agent = AgentProtocolClient.create({
+        serverUrl: url,
+        token: JSON.parse(registered.stdout).agentToken,
+      });
+      await styrminctl(['environments', 'create', 'dev', '--cluster', 'local']);
+      await styrminctl(['drivers', 'load', join(DRIVERS, 'infrahub', '1.0.0')]);
+    });
+
+    it('creates with --wait: follows the task to SUCCEEDED and prints its step tree', async () => {
+      const [created, run] = await Promise.all([
+        styrminctl(
+          [
+            'deployments',
+            'create',
+            'dev/infrahub',
+            '--driver',
+            'infrahub',
+            '--app-version',
+            '1.5.2',
+            '--set-secret',
+            'admin_password',
+            '--wait',
+          ],
+          `${PASSWORD}\n`,
+        ),
+        runNext(agent),
+      ]);
+
+      expect(created.stderr).toContain(
+        `Waiting for task ${run.task.id} (create_instance)`,
+      );
+      expect(created.stderr).toContain(
+        'create_instance: Apply the StyrminDeployment resource: SUCCEEDED',
+      );
+      expect(created.exitCode).toBe(0);
+      expect(created.stdout).toMatch(/^state +RUNNING$/m);
+      expect(created.stdout).toContain(
+        `Task ${run.task.id} create_instance of dev/infrahub: SUCCEEDED (flow run SUCCEEDED, attempt 1 of 3)`,
+      );
+      expect(created.stdout).toContain(
+        '✓ Install or upgrade the HelmRelease  SUCCEEDED  1 attempt',
+      );
+      expect(created.stdout + created.stderr).not.toContain(PASSWORD);
+    });
+
+    it('edits with --wait: exits non-zero when the task FAILED, and tasks show prints the error and the output tail', async () => {
+      const [edited, run] = await Promise.all([
+        styrminctl([
+          'deployments',
+          'edit',
+          'dev/infrahub',
+          '--set',
+          'task_worker_replicas=3',
+          '--wait',
+        ]),
+        runNext(agent, {
+          fail: {
+            step: 'Install or upgrade the HelmRelease',
+            error: `Helm upgrade failed: password=${PASSWORD}`,
+            outputTail: 'rendering templates\nError: chart values invalid\n',
+          },
+        }),
+      ]);
+
+      expect(edited.exitCode).toBe(1);
+      expect(edited.stderr).toContain(
+        'update_instance: Install or upgrade the HelmRelease: FAILED: Helm upgrade failed: password=<redacted>',
+      );
+      expect(edited.stderr).toMatch(
+        /Error: Task \S+ \(update_instance\) FAILED; the deployment is FAILED: update_instance failed: Helm upgrade failed/,
+      );
+      expect(edited.stdout).toContain(
+        '✗ Install or upgrade the HelmRelease  FAILED  1 attempt',
+      );
+
+      const shown = await styrminctl(['tasks', 'show', run.task.id]);
+      expect(shown.exitCode).toBe(0);
+      expect(shown.stdout).toContain(
+        `Task ${run.task.id} update_instance of dev/infrahub: FAILED (flow run FAILED, attempt 1 of 3)`,
+      );
+      expect(shown.stdout).toContain(
+        '    attempt 1: Helm upgrade failed: password=<redacted>',
+      );
+      expect(shown.stdout).toContain('      | Error: chart values invalid');
+      expect(shown.stdout).toContain(
+        '· Apply the Services  PENDING  0 attempts',
+      );
+      expect(shown.stdout).not.toContain(PASSWORD);
+
+      const listed = await styrminctl([
+        'tasks',
+        'list',
+        '--deployment',
+        'dev/infrahub',
+      ]);
+      expect(listed.stdout).toMatch(
+        new RegExp(
+          `^${run.task.id} +update_instance +infrahub +FAILED +FAILED`,
+          'm',
+        ),
+      );
+      const json = await styrminctl([
+        'tasks',
+        'list',
+        '--environment',
+        'dev',
+        '-o',
+        'json',
+      ]);
+      expect(
+        JSON.parse(json.stdout).map((task: { type: string }) => task.type),
+      ).toEqual(['update_instance', 'create_instance']);
+    });
+
+    it('refuses tasks show of an unknown task and tasks list without a scope', async () => {
+      const unknown = await styrminctl([
+        'tasks',
+        'show',
+        '00000000-0000-4000-8000-000000000000',
+      ]);
+      expect(unknown).toMatchObject({ exitCode: 1 });
+      expect(unknown.stderr).toContain('Error [NOT_FOUND]');
+      const unscoped = await styrminctl(['tasks', 'list']);
+      expect(unscoped.exitCode).toBe(2);
+    });
+  },
+);

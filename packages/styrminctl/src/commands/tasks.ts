@@ -1,0 +1,80 @@
+import { StyrminError } from '@styrmin/plugin-styrmin-common';
+import { TaskListEntry } from '@styrmin/sdk';
+import { Command } from 'commander';
+import { CommandContext } from '../CommandContext';
+import { findDeployment, findEnvironment } from '../records/findRecords';
+import { formatTaskTree } from '../tasks/formatTaskTree';
+import { UsageError } from '../UsageError';
+
+/** How many tasks `tasks list` shows by default. */
+const DEFAULT_LIST_SIZE = 20;
+
+/** `styrminctl tasks ...`: the tasks that apply changes, and their steps. */
+export function registerTasksCommands(
+  program: Command,
+  context: CommandContext,
+): void {
+  const tasks = program
+    .command('tasks')
+    .description(
+      'List tasks and show a task’s steps, results, attempts and errors',
+    );
+
+  tasks
+    .command('show')
+    .description(
+      'Show a task as a tree: its steps with their status, attempts and the error of each failed attempt, and the tasks they started',
+    )
+    .argument('<id>', 'the task’s id')
+    .action(async (id: string) => {
+      const client = await context.client();
+      const tree = await client.taskTree(id);
+      if (!tree) {
+        throw new StyrminError('NOT_FOUND', `No task ${id}`);
+      }
+      context.print(tree, { table: formatTaskTree(tree).trimEnd() });
+    });
+
+  tasks
+    .command('list')
+    .description('List the newest tasks of a deployment or an environment')
+    .option('--deployment <deployment>', '<environment>/<name>, or its id')
+    .option('--environment <environment>', 'its name or id')
+    .option('--first <n>', 'how many (1 to 100)', Number, DEFAULT_LIST_SIZE)
+    .action(
+      async (options: {
+        deployment?: string;
+        environment?: string;
+        first: number;
+      }) => {
+        if (Boolean(options.deployment) === Boolean(options.environment)) {
+          throw new UsageError(
+            'Give --deployment or --environment: one of them',
+          );
+        }
+        const client = await context.client();
+        const page = options.deployment
+          ? await client.deploymentTasks({
+              id: (await findDeployment(client, options.deployment)).id,
+              first: options.first,
+            })
+          : await client.environmentTasks({
+              id: (await findEnvironment(client, options.environment!)).id,
+              first: options.first,
+            });
+        const list: TaskListEntry[] = page?.nodes ?? [];
+        context.print(list, {
+          table: list.map(task => ({
+            id: task.id,
+            type: task.type,
+            deployment: task.deployment.name,
+            result: task.result,
+            status: task.status,
+            attempts: task.flowRun.attempts,
+            created: task.createdAt,
+            by: task.createdBy,
+          })),
+        });
+      },
+    );
+}

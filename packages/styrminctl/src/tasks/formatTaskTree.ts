@@ -1,0 +1,81 @@
+import { TaskTree } from '@styrmin/sdk';
+
+/** What marks a step's status in the tree. */
+const STATUS_MARK: Record<string, string> = {
+  PENDING: '·',
+  RUNNING: '…',
+  SUCCEEDED: '✓',
+  FAILED: '✗',
+  SUPERSEDED: '↷',
+};
+
+/**
+ * A task's step tree as text for people: the task with its result, each step with its
+ * status and attempts, the error of each failed attempt with the end of its output, and
+ * under a step the tasks it started, at any depth.
+ *
+ *     Task 3f2a… create_instance of dev/infrahub: FAILED (flow run FAILED, attempt 1 of 3)
+ *     ✓ Apply the StyrminDeployment resource  SUCCEEDED  1 attempt
+ *     ✗ Run the setup post-hook  FAILED  1 attempt
+ *         attempt 1: Job infrahub-job failed
+ *           | the last lines
+ *         → Task 9c1d… stop_components: SUCCEEDED (flow run SUCCEEDED, attempt 1 of 3)
+ *           ✓ ...
+ */
+export function formatTaskTree(task: TaskTree): string {
+  const lines: string[] = [];
+  render(task, '', lines, true);
+  return `${lines.join('\n')}\n`;
+}
+
+function render(
+  task: TaskTree,
+  indent: string,
+  lines: string[],
+  root: boolean,
+): void {
+  const { flowRun } = task;
+  const deployment = root
+    ? ` of ${task.deployment.environment.name}/${task.deployment.name}`
+    : '';
+  lines.push(
+    `${indent}${root ? '' : '→ '}Task ${task.id} ${task.type}${deployment}: ${
+      task.result
+    } (flow run ${flowRun.state}, attempt ${flowRun.attempts} of ${
+      flowRun.maxAttempts
+    })`,
+  );
+  const stepIndent = root ? indent : `${indent}  `;
+  for (const step of task.steps) {
+    const attempts = `${step.attempts} attempt${
+      step.attempts === 1 ? '' : 's'
+    }`;
+    const superseded = step.supersededBy
+      ? ` by task ${step.supersededBy.id} (${step.supersededBy.type})`
+      : '';
+    lines.push(
+      `${stepIndent}${STATUS_MARK[step.status] ?? '?'} ${step.name}  ${
+        step.status
+      }${superseded}  ${attempts}`,
+    );
+    for (const error of step.errors) {
+      lines.push(
+        `${stepIndent}    attempt ${error.attempt}: ${oneLine(error.message)}`,
+      );
+      for (const line of (error.outputTail ?? '')
+        .replace(/\n$/, '')
+        .split('\n')) {
+        if (error.outputTail) {
+          lines.push(`${stepIndent}      | ${line}`);
+        }
+      }
+    }
+    for (const started of step.startedTasks) {
+      render(started, `${stepIndent}    `, lines, false);
+    }
+  }
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s*\n\s*/g, ' ⏎ ');
+}

@@ -1,0 +1,151 @@
+import { JsonObject } from '@backstage/types';
+import {
+  DriverSpec,
+  parametersJsonSchema,
+  STYRMIN_ENTITY_TYPES,
+} from '@styrmin/plugin-styrmin-common';
+import { appVersionPattern } from './appVersionPattern';
+
+/*
+ * The form of a driver version's template: a first page that says where the deployment
+ * goes (environment, name, application version) and a second with the driver's parameters.
+ * The scaffolder puts every page's fields in one `parameters` object, so the fields of the
+ * first page have camel-case names, which no driver parameter can have (parameter names
+ * are lower-case snake case): a parameter called `name` or `environment` meets nothing.
+ */
+
+/** The fields of the first page, as the template's steps read them. */
+export const FORM_FIELDS = {
+  environment: 'deploymentEnvironment',
+  name: 'deploymentName',
+  appVersion: 'appVersion',
+} as const;
+
+/** A deployment's name: a DNS label (RecordName of @styrmin/plugin-styrmin-common). */
+const DNS_LABEL = '^[a-z0-9]([-a-z0-9]*[a-z0-9])?$';
+
+/**
+ * One driver parameter as a form field. The JSON Schema comes from
+ * `parametersJsonSchema` (the server's own mapping: types, titles, descriptions,
+ * defaults, bounds, patterns, enums); secrets become the scaffolder's `Secret` field,
+ * whose value goes to the task's secrets (`${{ secrets.<name> }}`), never into its
+ * parameters or logs. The form only sees asterisks of the same length in their place, so
+ * a secret keeps its length bounds but not its pattern, which the server checks.
+ */
+function parameterField(
+  property: Record<string, unknown>,
+  secret: boolean,
+): JsonObject {
+  if (!secret) {
+    return property as JsonObject;
+  }
+  const {
+    format: _format,
+    writeOnly: _writeOnly,
+    pattern: _pattern,
+    ...rest
+  } = property;
+  return {
+    ...(rest as JsonObject),
+    'ui:field': 'Secret',
+    'ui:widget': 'password',
+    'ui:backstage': { review: { mask: '********' } },
+  };
+}
+
+/** The names of a driver version's secret parameters. */
+export function secretParameterNames(spec: DriverSpec): string[] {
+  return Object.entries(spec.spec.parameters)
+    .filter(([, parameter]) => parameter.type === 'secret')
+    .map(([name]) => name);
+}
+
+/**
+ * The `spec.parameters` of a driver version's template: the pages of its form.
+ */
+export function templateFormPages(
+  driverVersion: { title: string; spec: DriverSpec },
+  options: { namespace: string },
+): JsonObject[] {
+  const { spec } = driverVersion;
+  const range = spec.spec.supported_versions;
+  const where: JsonObject = {
+    title: 'Deployment',
+    description: `Where ${driverVersion.title} ${spec.spec.version} deploys, and which version of the application.`,
+    required: [
+      FORM_FIELDS.environment,
+      FORM_FIELDS.name,
+      FORM_FIELDS.appVersion,
+    ],
+    properties: {
+      [FORM_FIELDS.environment]: {
+        title: 'Environment',
+        description: 'The Styrmin environment the deployment goes to.',
+        type: 'string',
+        'ui:field': 'EntityPicker',
+        'ui:options': {
+          catalogFilter: [
+            {
+              kind: 'Resource',
+              'spec.type': STYRMIN_ENTITY_TYPES.environment,
+            },
+          ],
+          defaultKind: 'Resource',
+          defaultNamespace: options.namespace,
+          allowArbitraryValues: false,
+        },
+      },
+      [FORM_FIELDS.name]: {
+        title: 'Deployment name',
+        description:
+          'Unique in the environment: lower-case letters, digits and "-", starting and ending with a letter or digit, at most 63 characters.',
+        type: 'string',
+        pattern: DNS_LABEL,
+        maxLength: 63,
+        'ui:autofocus': true,
+      },
+      [FORM_FIELDS.appVersion]: {
+        title: 'Application version',
+        description: `The version of ${driverVersion.title} to run: a release version in ${range}.`,
+        type: 'string',
+        pattern: appVersionPattern(range),
+        'ui:help': `Supported versions: ${range}`,
+      },
+    },
+  };
+  const schema = parametersJsonSchema(spec);
+  const names = Object.keys(schema.properties);
+  if (names.length === 0) {
+    return [where];
+  }
+  const secrets = new Set(secretParameterNames(spec));
+  const parameters: JsonObject = {
+    title: 'Parameters',
+    description: `The parameters of ${driverVersion.title} ${spec.spec.version}.`,
+    required: schema.required,
+    properties: Object.fromEntries(
+      names.map(name => [
+        name,
+        parameterField(schema.properties[name], secrets.has(name)),
+      ]),
+    ),
+  };
+  return [where, parameters];
+}
+
+/**
+ * The `input.parameters` of the template's step: each driver parameter from the form,
+ * secrets from the task's secrets. A field left empty renders as nothing, and the
+ * scaffolder drops it, so the driver's default applies.
+ */
+export function stepParameters(spec: DriverSpec): JsonObject {
+  const secrets = new Set(secretParameterNames(spec));
+  return Object.fromEntries(
+    Object.keys(spec.spec.parameters).map(name => [
+      name,
+      secrets.has(name)
+        ? `\${{ secrets.${name} }}`
+        : `\${{ parameters.${name} }}`,
+    ]),
+  );
+}

@@ -1,0 +1,37 @@
+import { LoggerService } from '@backstage/backend-plugin-api';
+import { Knex } from 'knex';
+import { ClusterStore } from '../clusters/ClusterStore';
+import { Clock } from '../database/Clock';
+import { DeploymentStateFollower } from '../deployments/DeploymentStateFollower';
+import { DeploymentStore } from '../deployments/DeploymentStore';
+import { DriverStore } from '../drivers/DriverStore';
+import { EnvironmentStore } from '../environments/EnvironmentStore';
+import { FlowRunBroker } from '../flows/FlowRunBroker';
+import { FlowRunStore } from '../flows/FlowRunStore';
+import { InstanceStore } from '../instances/InstanceStore';
+import { ObservedStateStore } from '../observedState/ObservedStateStore';
+import { TaskStore } from '../tasks/TaskStore';
+
+/**
+ * What the agent protocol's handlers work with: the stores, the queue and the state
+ * follower, on one database and one clock.
+ *
+ * @internal
+ */
+export type AgentProtocolDeps = {
+  knex: Knex;
+  clock: Clock;
+  logger: LoggerService;
+  clusters: ClusterStore;
+  environments: EnvironmentStore;
+  deployments: DeploymentStore;
+  instances: InstanceStore;
+  drivers: DriverStore;
+  flowRuns: FlowRunStore;
+  tasks: TaskStore;
+  broker: FlowRunBroker;
+  observedState: ObservedStateStore;
+  stateFollower: DeploymentStateFollower;
+  /** How long a lease lasts after a claim or a heartbeat. */
+  leaseSeconds: number;
+};

@@ -1,0 +1,161 @@
+import { isError } from '@backstage/errors';
+import {
+  APPLY_STYRMIN_DEPLOYMENT_STEP,
+  AgentStepResponse,
+} from '@styrmin/plugin-styrmin-common';
+import { Knex } from 'knex';
+import { retryOnDeadlock } from '../database/retryOnDeadlock';
+import { FlowRunLease } from '../flows/FlowRunStore';
+import { Step, Task } from '../tasks/TaskStore';
+import { AgentProtocolDeps } from './AgentProtocolDeps';
+import { checkErrorSize, checkOutputTail } from './agentRequests';
+import { AgentCaller } from './authenticateAgent';
+import {
+  findClusterRun,
+  findRunStep,
+  holdsLease,
+  lostLease,
+} from './clusterRecords';
+import { lockEnvironmentOf } from './lockEnvironmentOf';
+import { runTextRedactor } from './redactRunText';
+import { toAgentStep } from './startStep';
+
+/** @internal */
+export type EndStepOptions = {
+  caller: AgentCaller;
+  runId: string;
+  stepId: string;
+  owner: string;
+  attempt: number;
+  stepAttempt: number;
+  status: 'SUCCEEDED' | 'FAILED';
+  error?: string;
+  outputTail?: string;
+};
+
+/**
+ * `POST /runs/:runId/steps/:stepId/end`: ends attempt `stepAttempt` of a RUNNING step under
+ * the run's lease; a failure keeps its error and the end of the failed command's output,
+ * secrets redacted. The same end again is answered with the step as it is.
+ *
+ * When the step that applies the StyrminDeployment resource SUCCEEDED, the new instance has
+ * taken the resource over: the steps of the deployment's older tasks that had not ended
+ * are SUPERSEDED by this task, in the same transaction.
+ *
+ * @internal
+ */
+export async function endStep(
+  deps: AgentProtocolDeps,
+  options: EndStepOptions,
+): Promise<AgentStepResponse> {
+  const { caller, runId, stepId, owner, attempt, stepAttempt, status } =
+    options;
+  checkErrorSize(options.error);
+  checkOutputTail(options.outputTail);
+  const lease: FlowRunLease = { flowRunId: runId, owner, attempt };
+  const isEnded = (step: Step) =>
+    step.status === status && step.attempts === stepAttempt;
+  try {
+    return await retryOnDeadlock(() =>
+      deps.knex.transaction(async tx => {
+        const run = await findClusterRun(deps, {
+          tx,
+          cluster: caller.cluster,
+          runId,
+        });
+        const { task, step } = await findRunStep(deps, { tx, run, stepId });
+        const takesOver =
+          status === 'SUCCEEDED' && step.name === APPLY_STYRMIN_DEPLOYMENT_STEP;
+        if (takesOver) {
+          await lockEnvironmentOf(tx, task.deploymentId);
+        }
+        if (isEnded(step)) {
+          if (!holdsLease(run, lease)) {
+            throw lostLease(run, lease);
+          }
+          return { step: toAgentStep(step) };
+        }
+        if (status === 'SUCCEEDED') {
+          await deps.tasks.succeedStep({ tx, stepId, lease, stepAttempt });
+          if (takesOver) {
+            await supersedeOlderTasks(deps, { tx, task });
+          }
+        } else {
+          const redact = await runTextRedactor(deps, {
+            tx,
+            run,
+            deploymentId: task.deploymentId,
+            caller,
+          });
+          await deps.tasks.failStep({
+            tx,
+            stepId,
+            lease,
+            stepAttempt,
+            message: redact(options.error!),
+            output:
+              options.outputTail === undefined
+                ? undefined
+                : redact(options.outputTail),
+          });
+        }
+        return {
+          step: toAgentStep((await deps.tasks.getStep({ tx, stepId }))!),
+        };
+      }),
+    );
+  } catch (error) {
+    // An identical end that raced this one and won is this one's answer too.
+    if (isError(error) && error.name === 'ConflictError') {
+      const [step, run] = await Promise.all([
+        deps.tasks.getStep({ stepId }),
+        deps.flowRuns.getFlowRun({ flowRunId: runId }),
+      ]);
+      if (step && run && isEnded(step) && holdsLease(run, lease)) {
+        return { step: toAgentStep(step) };
+      }
+    }
+    throw error;
+  }
+}
+
+/**
+ * Supersedes what had not ended of the deployment's older open tasks, except those that
+ * started this one (through hook steps, at any depth): they go on after it.
+ */
+async function supersedeOlderTasks(
+  deps: Pick<AgentProtocolDeps, 'tasks'>,
+  options: { tx: Knex.Transaction; task: Task },
+): Promise<void> {
+  const { tx, task } = options;
+  const open = await deps.tasks.listTasks({
+    tx,
+    deploymentId: task.deploymentId,
+    statuses: ['SCHEDULED', 'RUNNING'],
+  });
+  const older = open.slice(
+    0,
+    open.findIndex(t => t.id === task.id),
+  );
+  if (older.length === 0) {
+    return;
+  }
+  const graphs = await deps.tasks.getTaskGraphs({
+    tx,
+    taskIds: older.map(t => t.id),
+  });
+  const ancestors = new Set(
+    graphs
+      .filter(graph => graph.tasks.some(t => t.id === task.id))
+      .map(graph => graph.taskId),
+  );
+  for (const olderTask of older) {
+    if (!ancestors.has(olderTask.id)) {
+      await deps.tasks.supersedeSteps({
+        tx,
+        taskId: olderTask.id,
+        supersededByTaskId: task.id,
+      });
+    }
+  }
+}

@@ -1,0 +1,40 @@
+import { redactSecrets, secretValuesOf } from '@styrmin/plugin-styrmin-common';
+import { TransactionOption } from '../database/TransactionOption';
+import { isUuid } from '../database/uuid';
+import { FlowRun } from '../flows/FlowRunStore';
+import { Instance } from '../instances/InstanceStore';
+import { AgentProtocolDeps } from './AgentProtocolDeps';
+import { AgentCaller } from './authenticateAgent';
+
+/**
+ * An agent's words about a run (a step's error, a failed command's output, the run's
+ * error) as every signed-in user may read them: the secret values of the instances the
+ * run deals with (its own, and the deployment's two newest), the agent token, and common
+ * forms of secrets replaced by `<redacted>` (`redactSecrets`).
+ *
+ * @internal
+ */
+export async function runTextRedactor(
+  deps: Pick<AgentProtocolDeps, 'instances'>,
+  options: TransactionOption & {
+    run: FlowRun;
+    deploymentId: string;
+    caller: AgentCaller;
+  },
+): Promise<(text: string) => string> {
+  const { tx, run, deploymentId, caller } = options;
+  const instanceId = run.parameters.instanceId;
+  const [own, newest] = await Promise.all([
+    typeof instanceId === 'string' && isUuid(instanceId)
+      ? deps.instances.getInstances({ tx, ids: [instanceId] })
+      : Promise.resolve([] as Instance[]),
+    deps.instances.listInstances({ tx, deploymentId, limit: 2 }),
+  ]);
+  const secrets = [
+    caller.token,
+    ...[...own, ...newest.instances].flatMap(instance =>
+      secretValuesOf(instance.context),
+    ),
+  ];
+  return text => redactSecrets(text, { secrets });
+}

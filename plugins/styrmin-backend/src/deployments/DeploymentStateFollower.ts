@@ -1,0 +1,140 @@
+import {
+  computeTaskResult,
+  JsonObject,
+  DeploymentStateChange,
+  deploymentStateAfterRun,
+  deploymentStateFromStatus,
+} from '@styrmin/plugin-styrmin-common';
+import { Knex } from 'knex';
+import { FlowRunStore } from '../flows/FlowRunStore';
+import { ObservedStateStore } from '../observedState/ObservedStateStore';
+import { Task, TaskStore } from '../tasks/TaskStore';
+import { DeploymentStore } from './DeploymentStore';
+
+/**
+ * Options of {@link DeploymentStateFollower.create}.
+ *
+ * @internal
+ */
+export type DeploymentStateFollowerOptions = {
+  deployments: DeploymentStore;
+  tasks: TaskStore;
+  flowRuns: FlowRunStore;
+  observedState: ObservedStateStore;
+};
+
+/**
+ * Moves a deployment's state as the glossary says, from what the agent reports: the end of
+ * the flow run of its newest task (`deploymentStateAfterRun`), and the resource's `.status`
+ * between tasks (`deploymentStateFromStatus`). Both run in the caller's transaction, so the
+ * state changes with the report that causes it or not at all.
+ *
+ * @internal
+ */
+export class DeploymentStateFollower {
+  readonly #deployments: DeploymentStore;
+  readonly #tasks: TaskStore;
+  readonly #flowRuns: FlowRunStore;
+  readonly #observedState: ObservedStateStore;
+
+  static create(
+    options: DeploymentStateFollowerOptions,
+  ): DeploymentStateFollower {
+    return new DeploymentStateFollower(options);
+  }
+
+  private constructor(options: DeploymentStateFollowerOptions) {
+    this.#deployments = options.deployments;
+    this.#tasks = options.tasks;
+    this.#flowRuns = options.flowRuns;
+    this.#observedState = options.observedState;
+  }
+
+  /**
+   * After a flow run ended: when its task is the deployment's newest, the deployment
+   * follows (RUNNING, DELETED with its observed state gone, or FAILED with the reason). An
+   * older task that a newer change overtook leaves the state to the newer one.
+   */
+  async afterRunEnded(options: {
+    tx: Knex.Transaction;
+    flowRunId: string;
+    state: 'SUCCEEDED' | 'FAILED' | 'CRASHED';
+    reason?: string;
+  }): Promise<DeploymentStateChange | undefined> {
+    const { tx, flowRunId, state, reason } = options;
+    const [task, run] = await Promise.all([
+      this.#tasks.getTaskOfFlowRun({ tx, flowRunId }),
+      this.#flowRuns.getFlowRun({ tx, flowRunId }),
+    ]);
+    if (!task || !run || !(await this.#isNewest(tx, task))) {
+      return undefined;
+    }
+    const change = deploymentStateAfterRun({
+      flowName: run.flowName,
+      state,
+      reason,
+    });
+    if (change) {
+      await this.#apply(tx, task.deploymentId, change);
+    }
+    return change;
+  }
+
+  /**
+   * After the agent reported a new `.status` of the deployment's resource: between tasks,
+   * the state follows its Ready condition.
+   */
+  async afterStatusReported(options: {
+    tx: Knex.Transaction;
+    deploymentId: string;
+    status: JsonObject;
+  }): Promise<DeploymentStateChange | undefined> {
+    const { tx, deploymentId, status } = options;
+    const deployment = await this.#deployments.getDeployment({
+      tx,
+      id: deploymentId,
+    });
+    if (!deployment) {
+      return undefined;
+    }
+    const [newest] = await this.#tasks.getNewestTasks({
+      tx,
+      deploymentIds: [deploymentId],
+    });
+    const graph =
+      newest && (await this.#tasks.getTaskGraph({ tx, taskId: newest.id }));
+    const change = deploymentStateFromStatus({
+      state: deployment.state,
+      newestTaskResult: graph ? computeTaskResult(graph) : undefined,
+      status,
+    });
+    if (change) {
+      await this.#apply(tx, deploymentId, change);
+    }
+    return change;
+  }
+
+  async #isNewest(tx: Knex.Transaction, task: Task): Promise<boolean> {
+    const [newest] = await this.#tasks.getNewestTasks({
+      tx,
+      deploymentIds: [task.deploymentId],
+    });
+    return newest?.id === task.id;
+  }
+
+  async #apply(
+    tx: Knex.Transaction,
+    deploymentId: string,
+    change: DeploymentStateChange,
+  ): Promise<void> {
+    await this.#deployments.setState({
+      tx,
+      id: deploymentId,
+      state: change.state,
+      reason: change.reason,
+    });
+    if (change.state === 'DELETED') {
+      await this.#observedState.removeObservedState({ tx, deploymentId });
+    }
+  }
+}

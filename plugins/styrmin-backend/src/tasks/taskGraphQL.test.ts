@@ -1,0 +1,205 @@
+import { mockServices } from '@backstage/backend-test-utils';
+import { AuthorizeResult } from '@backstage/plugin-permission-common';
+import { createTestGraphQL } from '../__testUtils__/coreStores';
+import { createTestDatabases } from '../__testUtils__/databases';
+import { setupReconciliation } from '../__testUtils__/reconciliation';
+
+jest.setTimeout(60_000);
+
+const DEPLOYMENTS_WITH_TASKS = /* GraphQL */ `
+  query Deployments($first: Int) {
+    deployments(first: $first) {
+      nodes {
+        name
+        state
+        latestTask {
+          id
+          type
+          result
+          deployment {
+            name
+          }
+          steps {
+            id
+            name
+            status
+            errors {
+              attempt
+              message
+              outputTail
+              occurredAt
+            }
+            startedTasks {
+              id
+              result
+            }
+            supersededBy {
+              id
+            }
+          }
+        }
+        deploymentStatus {
+          ready
+          reason
+        }
+        pods {
+          name
+          phase
+        }
+      }
+    }
+  }
+`;
+
+const ENVIRONMENT_TASKS = /* GraphQL */ `
+  query EnvironmentTasks($id: ID!, $first: Int, $after: String) {
+    environment(id: $id) {
+      tasks(first: $first, after: $after) {
+        nodes {
+          id
+          type
+          deployment {
+            name
+          }
+        }
+        pageInfo {
+          endCursor
+          hasNextPage
+        }
+      }
+    }
+  }
+`;
+
+describe('tasks in GraphQL', () => {
+  const databases = createTestDatabases();
+
+  describe.each(databases.eachSupportedId())('on %s', databaseId => {
+    async function setup() {
+      const stores = await setupReconciliation({ databases, databaseId });
+      const graphql = await createTestGraphQL(stores);
+      return { ...stores, ...graphql };
+    }
+
+    it('lists deployments with their latest task, its steps and result, and their observed state, in a constant number of queries', async () => {
+      const { execute, knex, createInfrahub, dev, observedState, clock } =
+        await setup();
+      for (let i = 0; i < 8; i++) {
+        // Each deployment is created a second after the last, so "newest" is well defined.
+        clock.advance({ seconds: 1 });
+        const { deployment } = await createInfrahub(dev.id, `d${i}`);
+        await observedState.report({
+          deploymentId: deployment.id,
+          observedAt: clock.now(),
+          status: {
+            conditions: [
+              { type: 'Ready', status: 'False', reason: 'Progressing' },
+            ],
+          },
+          pods: [
+            { name: `p${i}`, phase: 'Pending', ready: false, restarts: 0 },
+          ],
+        });
+      }
+
+      let queries = 0;
+      const count = () => {
+        queries++;
+      };
+      knex.on('query', count);
+      const queriesFor = async (first: number) => {
+        queries = 0;
+        const page = await execute(DEPLOYMENTS_WITH_TASKS, { first });
+        expect(page.errors).toBeUndefined();
+        expect(page.data.deployments.nodes).toHaveLength(first);
+        return { queries, page };
+      };
+      const one = await queriesFor(1);
+      const eight = await queriesFor(8);
+      knex.removeListener('query', count);
+
+      expect(eight.queries).toBe(one.queries);
+      const [node] = eight.page.data.deployments.nodes;
+      expect(node).toMatchObject({
+        name: 'd0',
+        state: 'DEPLOYING',
+        latestTask: {
+          result: 'RUNNING',
+          deployment: { name: 'd0' },
+          steps: expect.arrayContaining([
+            expect.objectContaining({
+              name: 'Apply the StyrminDeployment resource',
+              status: expect.stringMatching(/PENDING|SUPERSEDED/),
+              errors: [],
+              startedTasks: [],
+            }),
+          ]),
+        },
+        deploymentStatus: { ready: false, reason: 'Progressing' },
+        pods: [{ name: 'p0', phase: 'Pending' }],
+      });
+      // d0 was redeployed by each deployment created after it: its latest task is the
+      // newest of them.
+      expect(node.latestTask.type).toBe('update_instance');
+    });
+
+    it('pages the tasks of an environment newest first, and reads one task', async () => {
+      const { execute, createInfrahub, dev, clock } = await setup();
+      await createInfrahub(dev.id, 'a');
+      clock.advance({ seconds: 1 });
+      await createInfrahub(dev.id, 'b');
+
+      const first = await execute(ENVIRONMENT_TASKS, { id: dev.id, first: 2 });
+      expect(first.errors).toBeUndefined();
+      expect(
+        first.data.environment.tasks.nodes.map(
+          (t: any) => `${t.type} ${t.deployment.name}`,
+        ),
+      ).toEqual(
+        expect.arrayContaining(['create_instance b', 'update_instance a']),
+      );
+      expect(first.data.environment.tasks.pageInfo.hasNextPage).toBe(true);
+      const rest = await execute(ENVIRONMENT_TASKS, {
+        id: dev.id,
+        first: 2,
+        after: first.data.environment.tasks.pageInfo.endCursor,
+      });
+      expect(
+        rest.data.environment.tasks.nodes.map(
+          (t: any) => `${t.type} ${t.deployment.name}`,
+        ),
+      ).toEqual(['create_instance a']);
+
+      const [{ id }] = first.data.environment.tasks.nodes;
+      const one = await execute(`query($id: ID!) { task(id: $id) { id } }`, {
+        id,
+      });
+      expect(one.data.task).toEqual({ id });
+      const none = await execute(`query($id: ID!) { task(id: $id) { id } }`, {
+        id: '00000000-0000-4000-8000-000000000000',
+      });
+      expect(none.data.task).toBeNull();
+      const bad = await execute(ENVIRONMENT_TASKS, {
+        id: dev.id,
+        after: 'nope',
+      });
+      expect(bad.errors[0].extensions.code).toBe('VALIDATION_FAILED');
+    });
+
+    it('refuses tasks to callers without the read permission', async () => {
+      const stores = await setupReconciliation({ databases, databaseId });
+      const created = await stores.createInfrahub();
+      const task = created.redeployment!.remediation!.task;
+      const { execute } = await createTestGraphQL(stores, {
+        permissions: mockServices.permissions({ result: AuthorizeResult.DENY }),
+      });
+
+      const denied = await execute(`query($id: ID!) { task(id: $id) { id } }`, {
+        id: task.id,
+      });
+
+      expect(denied.data.task).toBeNull();
+      expect(denied.errors[0].extensions.code).toBe('FORBIDDEN');
+    });
+  });
+});

@@ -1,0 +1,4 @@
+export * from './catalogAnnotations';
+export * from './catalogEntityNames';
+export * from './styrminEvents';
+export * from './styrminPagePaths';

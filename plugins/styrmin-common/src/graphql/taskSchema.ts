@@ -1,0 +1,117 @@
+/**
+ * The part of the SDL about tasks as users follow them (their steps as a tree, with each
+ * failed attempt's error and output tail) and the observed state of deployments
+ * (DeploymentStatus and PodStatus). `styrminGraphQLSchema` includes it.
+ */
+export const taskGraphQLSchema = /* GraphQL */ `
+  extend type Query {
+    "One task; null when there is none. Needs styrmin.deployment.read."
+    task(id: ID!): Task
+  }
+
+  extend type Deployment {
+    "Its tasks, newest first. Needs styrmin.deployment.read."
+    tasks(
+      "The page size, 1 to 100."
+      first: Int = 20
+      "The endCursor of the page before."
+      after: String
+    ): TaskConnection!
+    "Its newest task, with the result users follow; null before the first."
+    latestTask: Task
+    """
+    DeploymentStatus: the latest .status of its StyrminDeployment resource, as the agent
+    reported it; null before the first report and on a tombstone.
+    """
+    deploymentStatus: DeploymentStatus
+    "Its pods (PodStatus), as the agent last reported them, by name."
+    pods: [PodStatus!]!
+  }
+
+  extend type Environment {
+    """
+    The tasks of its deployments, tombstones included, newest first. Needs
+    styrmin.deployment.read.
+    """
+    tasks(
+      "The page size, 1 to 100."
+      first: Int = 20
+      "The endCursor of the page before."
+      after: String
+    ): TaskConnection!
+  }
+
+  type TaskConnection {
+    nodes: [Task!]!
+    pageInfo: PageInfo!
+  }
+
+  extend type Task {
+    "The deployment it acts on."
+    deployment: Deployment!
+  }
+
+  extend type Step {
+    id: ID!
+    """
+    The error of each failed attempt, oldest first, with the end of the failed command's
+    output. Every reader sees them: secrets are redacted when they are recorded.
+    """
+    errors: [StepAttemptError!]!
+    """
+    The tasks that this (hook) step started, oldest first: the tree under it. Their results
+    are part of this task's result.
+    """
+    startedTasks: [Task!]!
+    "With SUPERSEDED: the task that interrupted the step."
+    supersededBy: Task
+  }
+
+  "The error of one failed attempt of a step."
+  type StepAttemptError {
+    "The step's attempt, from 1."
+    attempt: Int!
+    message: String!
+    "The end of the failed command's output: the last 200 lines, at most 64 KiB."
+    outputTail: String
+    occurredAt: String!
+  }
+
+  "The latest .status of a deployment's StyrminDeployment resource."
+  type DeploymentStatus {
+    "The .status as the operator wrote it: observedGeneration and conditions."
+    status: JSON!
+    "Its Ready condition: true, false, or null when unknown or absent."
+    ready: Boolean
+    "The Ready condition's reason."
+    reason: String
+    "The Ready condition's message."
+    message: String
+    "When the agent read the newest snapshot that changed anything of the deployment."
+    observedAt: String!
+    updatedAt: String!
+  }
+
+  enum PodPhase {
+    Pending
+    Running
+    Succeeded
+    Failed
+    Unknown
+  }
+
+  "The observed state of one pod of a deployment."
+  type PodStatus {
+    name: String!
+    phase: PodPhase!
+    ready: Boolean!
+    "The sum of its containers' restart counts."
+    restarts: Int!
+    startedAt: String
+    "The driver component whose label selector matches it."
+    component: String
+    "Why it is not ready, when a container says so."
+    reason: String
+    observedAt: String!
+  }
+`;

@@ -1,0 +1,103 @@
+import { GlobalContext } from '../context/GlobalContext';
+import { REDACTED, redactSecrets, secretValuesOf } from './redactSecrets';
+
+describe('secretValuesOf', () => {
+  it('collects the values at and under the secret paths, longest first', () => {
+    const context = {
+      parameters: { admin_password: 'hunter2-very', replicas: 3, short: 'ab' },
+      components: {
+        server: { env: { API_TOKEN: 'tok-123456', LOG_LEVEL: 'debug' } },
+      },
+      nested: { keys: ['first-key', 'second-key-longer'] },
+      secret_paths: [
+        'components.server.env.API_TOKEN',
+        'nested',
+        'parameters.admin_password',
+        'parameters.short',
+      ],
+    } as unknown as GlobalContext;
+
+    expect(secretValuesOf(context)).toEqual([
+      'second-key-longer',
+      'hunter2-very',
+      'tok-123456',
+      'first-key',
+    ]);
+  });
+
+  it('finds nothing in a context without secret paths', () => {
+    expect(
+      secretValuesOf({
+        parameters: { a: 'value' },
+        secret_paths: [],
+      } as unknown as GlobalContext),
+    ).toEqual([]);
+  });
+});
+
+describe('redactSecrets', () => {
+  it('replaces every occurrence of the known secret values', () => {
+    expect(
+      redactSecrets('login hunter2-very failed; retry hunter2-very', {
+        secrets: ['hunter2-very'],
+      }),
+    ).toBe(`login ${REDACTED} failed; retry ${REDACTED}`);
+  });
+
+  it('replaces a longer secret before a shorter one it contains', () => {
+    expect(
+      redactSecrets('x=abcd-efgh', { secrets: ['abcd', 'abcd-efgh'] }),
+    ).toBe(`x=${REDACTED}`);
+  });
+
+  it('leaves values shorter than four characters alone', () => {
+    expect(redactSecrets('abc abc', { secrets: ['abc'] })).toBe('abc abc');
+  });
+
+  it.each<[string, string, string]>([
+    [
+      'key=value',
+      'connecting with password=s3cr3t! to db',
+      `connecting with password=${REDACTED} to db`,
+    ],
+    [
+      'a quoted JSON value',
+      '{"api_key": "my key 1", "user": "ada"}',
+      `{"api_key": "${REDACTED}", "user": "ada"}`,
+    ],
+    ['YAML', 'DB_PASSWORD: topsecret', `DB_PASSWORD: ${REDACTED}`],
+    [
+      'an authorization header',
+      'Authorization: Bearer abcdefghijklmnop',
+      `Authorization: Bearer ${REDACTED}`,
+    ],
+    [
+      'credentials in a URL',
+      'git clone https://ada:ghp_123456@github.com/x/y',
+      `git clone https://ada:${REDACTED}@github.com/x/y`,
+    ],
+    [
+      'a JSON web token',
+      'got eyJhbGciOi.eyJzdWIiOiJ4In0.c2lnbmF0dXJl back',
+      `got ${REDACTED} back`,
+    ],
+    [
+      'an agent token',
+      'token styrmin-agent.0b8c4c6f-5c0e-4f7e-9a43-7d1f1f9e0b1a.AbC_dEf-123',
+      `token ${REDACTED}`,
+    ],
+    ['an AWS access key id', 'key AKIAABCDEFGHIJKLMNOP', `key ${REDACTED}`],
+    [
+      'a private key',
+      'x\n-----BEGIN RSA PRIVATE KEY-----\nMIIE\n-----END RSA PRIVATE KEY-----\ny',
+      `x\n${REDACTED}\ny`,
+    ],
+  ])('replaces %s', (_what, text, expected) => {
+    expect(redactSecrets(text)).toBe(expected);
+  });
+
+  it('leaves text without secrets as it is', () => {
+    const text = 'Error: chart infrahub 1.0.0 not found (exit code 1)\n';
+    expect(redactSecrets(text, { secrets: ['hunter2'] })).toBe(text);
+  });
+});
