@@ -32,3 +32,35 @@ export { OperatorStep } from './operator/StepRecorder';
 export type { StepEvent, StepRecorder } from './operator/StepRecorder';
 export { InMemoryStepRecorder } from './operator/InMemoryStepRecorder';
 export { helmReleaseName } from './operator/desired/helmRelease';
+export { Agent } from './Agent';
+export type { AgentOptions } from './Agent';
+export { runAgentProcess } from './runAgentProcess';
+export { ChartServer, CHARTS_PATH } from './charts/ChartServer';
+export type { ChartServerOptions } from './charts/ChartServer';
+export {
+  DriverChartNotFoundError,
+  DriverChartRepository,
+} from './charts/DriverChartRepository';
+export type { DriverChartRepositoryOptions } from './charts/DriverChartRepository';
+export {
+  BundleDriverFiles,
+  UnknownDriverVersionError,
+} from './drivers/BundleDriverFiles';
+export type {
+  BundleDriverFilesOptions,
+  BundleFile,
+} from './drivers/BundleDriverFiles';
+export { StatusReporter } from './statusReporter/StatusReporter';
+export type { StatusReporterOptions } from './statusReporter/StatusReporter';
+export { Worker } from './worker/Worker';
+export type { WorkerOptions } from './worker/Worker';
+export { OperatorStepForwarder } from './worker/OperatorStepForwarder';
+export { ActionRunner, ActionFailedError } from './actions/ActionRunner';
+export type {
+  ActionRunnerOptions,
+  ActionRunOptions,
+} from './actions/ActionRunner';
+export type {
+  ActionPrimitives,
+  ExecuteCommandsOptions,
+} from './actions/ActionPrimitives';

@@ -1,9 +1,11 @@
 import { StyrminError } from '@styrmin/plugin-styrmin-common';
+import os from 'node:os';
+import path from 'node:path';
 import { loadAgentConfig, ReadFile } from './AgentConfig';
 
 const TOKEN = 'agent-token-9f2c41';
-const noFiles: ReadFile = path => {
-  throw Object.assign(new Error(`ENOENT: ${path}`), { code: 'ENOENT' });
+const noFiles: ReadFile = file => {
+  throw Object.assign(new Error(`ENOENT: ${file}`), { code: 'ENOENT' });
 };
 
 function problemsOf(env: Record<string, string>, readFile = noFiles) {
@@ -33,6 +35,12 @@ describe('loadAgentConfig', () => {
       token: TOKEN,
       kubeconfigPath: undefined,
       concurrency: 2,
+      namespace: 'styrmin-system',
+      chartPort: 8080,
+      chartsUrl:
+        'http://styrmin-agent.styrmin-system.svc.cluster.local:8080/charts',
+      cacheDirectory: path.join(os.tmpdir(), 'styrmin-agent'),
+      helm: 'helm',
     });
   });
 
@@ -47,14 +55,26 @@ describe('loadAgentConfig', () => {
           STYRMIN_AGENT_TOKEN_FILE: '/var/run/styrmin/token',
           KUBECONFIG: '/tmp/kubeconfig',
           STYRMIN_AGENT_CONCURRENCY: '4',
+          STYRMIN_AGENT_NAMESPACE: 'agents',
+          STYRMIN_AGENT_CHART_PORT: '0',
+          STYRMIN_AGENT_CHARTS_URL: 'http://127.0.0.1:7010/charts/',
+          STYRMIN_AGENT_CACHE_DIR: '/var/cache/styrmin',
+          HELM_BINARY: '/opt/helm',
+          STYRMIN_AGENT_OWNER: 'styrmin-agent-7d9f-x2',
         },
-        path => files[path],
+        file => files[file],
       ),
     ).toEqual({
       serverUrl: 'http://localhost:7007',
       token: TOKEN,
       kubeconfigPath: '/tmp/kubeconfig',
       concurrency: 4,
+      namespace: 'agents',
+      chartPort: 0,
+      chartsUrl: 'http://127.0.0.1:7010/charts',
+      cacheDirectory: '/var/cache/styrmin',
+      helm: '/opt/helm',
+      owner: 'styrmin-agent-7d9f-x2',
     });
   });
 
@@ -99,6 +119,22 @@ describe('loadAgentConfig', () => {
         STYRMIN_AGENT_CONCURRENCY: '1.5',
       },
       ['STYRMIN_AGENT_CONCURRENCY must be a whole number'],
+    ],
+    [
+      {
+        STYRMIN_URL: 'http://s',
+        STYRMIN_AGENT_TOKEN: TOKEN,
+        STYRMIN_AGENT_NAMESPACE: 'Not_A_Namespace',
+        STYRMIN_AGENT_CHART_PORT: '70000',
+        STYRMIN_AGENT_CHARTS_URL: 'charts',
+        STYRMIN_AGENT_OWNER: 'a b',
+      },
+      [
+        'STYRMIN_AGENT_NAMESPACE must be a Kubernetes namespace name',
+        'STYRMIN_AGENT_CHART_PORT must be a port number',
+        'STYRMIN_AGENT_CHARTS_URL must be an http(s) URL',
+        'STYRMIN_AGENT_OWNER must be 1 to 190 letters',
+      ],
     ],
   ])('refuses %j with every problem named', (env, expected) => {
     const message = problemsOf(env as Record<string, string>);

@@ -5,7 +5,8 @@
  */
 export interface DriverVersionRef {
   name: string;
-  version: string;
+  /** For messages: the digest alone names the files (the chart server knows no more). */
+  version?: string;
   /** `sha256:<hex>` over the driver version's files. */
   digest: string;
 }

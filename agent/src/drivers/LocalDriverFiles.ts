@@ -22,7 +22,9 @@ export class LocalDriverFiles implements DriverFiles {
     const directory = this.#directories.get(driver.digest);
     if (!directory) {
       throw new Error(
-        `The files of driver ${driver.name} ${driver.version} (${driver.digest}) are not on this agent`,
+        `The files of driver ${[driver.name, driver.version]
+          .filter(Boolean)
+          .join(' ')} (${driver.digest}) are not on this agent`,
       );
     }
     return directory;

@@ -1,9 +1,9 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseAllDocuments, stringify } from 'yaml';
 import { DriverFiles } from '../drivers/DriverFiles';
+import { HelmError, runHelm } from '../helm/runHelm';
 import {
   renderedWorkloads,
   RenderedWorkload,
@@ -11,8 +11,6 @@ import {
 import { helmReleaseName } from './desired/helmRelease';
 import { ChartValues } from './desired/values';
 import { StyrminDeploymentSpec } from './StyrminDeployment';
-
-const HELM_TIMEOUT_MS = 60_000;
 
 /**
  * The chart cannot be rendered with these values (or not by the agent): trying again with the
@@ -75,15 +73,26 @@ export class HelmChartRenderer {
     try {
       const valuesFile = path.join(work, 'values.yaml');
       await fs.writeFile(valuesFile, stringify(values), { mode: 0o600 });
-      const manifests = await this.#run(work, [
-        'template',
-        helmReleaseName(spec),
-        chart,
-        '--namespace',
-        spec.context.deployment.namespace,
-        '--values',
-        valuesFile,
-      ]);
+      let manifests: string;
+      try {
+        manifests = await runHelm({
+          helm: this.#helm,
+          work,
+          args: [
+            'template',
+            helmReleaseName(spec),
+            chart,
+            '--namespace',
+            spec.context.deployment.namespace,
+            '--values',
+            valuesFile,
+          ],
+        });
+      } catch (error) {
+        throw error instanceof HelmError
+          ? new ChartRenderError(error.message)
+          : error;
+      }
       return renderedWorkloads(
         parseAllDocuments(manifests)
           .map(document => document.toJS())
@@ -92,42 +101,5 @@ export class HelmChartRenderer {
     } finally {
       await fs.rm(work, { recursive: true, force: true });
     }
-  }
-
-  #run(work: string, args: string[]): Promise<string> {
-    const home = path.join(work, 'helm');
-    return new Promise((resolve, reject) => {
-      execFile(
-        this.#helm,
-        args,
-        {
-          timeout: HELM_TIMEOUT_MS,
-          maxBuffer: 64 * 1024 * 1024,
-          env: {
-            PATH: process.env.PATH,
-            HELM_CACHE_HOME: path.join(home, 'cache'),
-            HELM_CONFIG_HOME: path.join(home, 'config'),
-            HELM_DATA_HOME: path.join(home, 'data'),
-          },
-        },
-        (error, stdout, stderr) => {
-          if (error && (error as { code?: unknown }).code === 'ENOENT') {
-            reject(new Error(`The helm binary ${this.#helm} is missing`));
-          } else if (error) {
-            // helm's own words name the template and line at fault.
-            reject(
-              new ChartRenderError(
-                stderr
-                  .replace(/^Error: /, '')
-                  .replace(/Use --debug flag to render out invalid YAML/, '')
-                  .trim() || `helm template failed: ${error.message}`,
-              ),
-            );
-          } else {
-            resolve(stdout);
-          }
-        },
-      );
-    });
   }
 }

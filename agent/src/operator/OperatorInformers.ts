@@ -24,7 +24,9 @@ import {
   StyrminDeployment,
 } from './StyrminDeployment';
 
-type CachingInformer<T extends KubernetesObject> = Informer<T> & ObjectCache<T>;
+/** @public */
+export type CachingInformer<T extends KubernetesObject> = Informer<T> &
+  ObjectCache<T>;
 
 /**
  * What the reconciler reads: the informers' caches of the StyrminDeployments and of the
@@ -49,7 +51,8 @@ export interface OperatorInformers {
   services: CachingInformer<V1Service>;
 }
 
-interface WatchedKind {
+/** @public */
+export interface WatchedKind {
   apiVersion: string;
   kind: string;
   plural: string;
@@ -64,7 +67,8 @@ const PLURALS: Record<ChartSourceKind, string> = {
   GitRepository: 'gitrepositories',
 };
 
-function informerFor<T extends KubernetesObject>(
+/** An informer with its cache of one kind, in one namespace or all, by label when given. */
+export function informerFor<T extends KubernetesObject>(
   kubeConfig: KubeConfig,
   objects: KubernetesObjectApi,
   watched: WatchedKind,
@@ -75,8 +79,10 @@ function informerFor<T extends KubernetesObject>(
   const path = `${root}${
     watched.namespace ? `/namespaces/${watched.namespace}` : ''
   }/${watched.plural}`;
-  const list = () =>
-    objects.list(
+  // A list leaves apiVersion and kind out of built-in items (watch events carry them):
+  // they are put back, so that whatever is taken from the cache can be written back.
+  const list = async () => {
+    const listed = (await objects.list(
       watched.apiVersion,
       watched.kind,
       watched.namespace,
@@ -85,7 +91,14 @@ function informerFor<T extends KubernetesObject>(
       undefined,
       undefined,
       watched.labelSelector,
-    ) as Promise<KubernetesListObject<T>>;
+    )) as KubernetesListObject<T>;
+    listed.items = listed.items.map(item => ({
+      ...item,
+      apiVersion: watched.apiVersion,
+      kind: watched.kind,
+    }));
+    return listed;
+  };
   return makeInformer<T>(kubeConfig, path, list, watched.labelSelector);
 }
 

@@ -5,6 +5,7 @@ import {
   StyrminError,
 } from '@styrmin/plugin-styrmin-common';
 import { StyrminDeploymentSpec } from '../StyrminDeployment';
+import { matchesSelector, selectorString } from './labels';
 
 /** The workload kinds whose replicas and pod template the component overrides reach. */
 const WORKLOAD_KINDS = ['Deployment', 'StatefulSet'] as const;
@@ -98,22 +99,6 @@ export function renderedWorkloads(
     }));
 }
 
-function labelSelector(selector: Record<string, string>): string {
-  return Object.entries(selector)
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([key, value]) => `${key}=${value}`)
-    .join(',');
-}
-
-function matches(
-  selector: Record<string, string>,
-  labels: Record<string, string>,
-): boolean {
-  return Object.entries(selector).every(
-    ([key, value]) => labels[key] === value,
-  );
-}
-
 const jsonPatch = (operations: object[]) => JSON.stringify(operations);
 
 /**
@@ -144,7 +129,7 @@ function replicaPatches(
       group: 'apps',
       version: 'v1',
       kind,
-      labelSelector: labelSelector(component.selector),
+      labelSelector: selectorString(component.selector),
     },
     patch: jsonPatch([{ op: 'add', path: '/spec/replicas', value: replicas }]),
   }));
@@ -231,12 +216,12 @@ function containerPatches(
 ): KustomizePatch[] {
   const container = component.container!;
   const matched = workloads.filter(workload =>
-    matches(component.selector, workload.labels),
+    matchesSelector(component.selector, workload.labels),
   );
   if (matched.length === 0) {
     throw new StyrminError(
       'COMPONENT_CONTAINER_NOT_FOUND',
-      `Component "${name}": the chart renders no Deployment or StatefulSet with the labels ${labelSelector(
+      `Component "${name}": the chart renders no Deployment or StatefulSet with the labels ${selectorString(
         component.selector,
       )}, so its component container "${container}" cannot receive the overrides`,
       { field: `components.${name}.container` },

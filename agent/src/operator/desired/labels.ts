@@ -50,3 +50,21 @@ export function ownerKeyOf(
   const id = object.metadata?.labels?.[DEPLOYMENT_ID_LABEL];
   return id ? `${operatorNamespace}/${id}` : undefined;
 }
+
+/** A `matchLabels` map as a label selector string (`a=1,b=2`), keys in order. */
+export function selectorString(selector: Record<string, string>): string {
+  return Object.entries(selector)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([key, value]) => `${key}=${value}`)
+    .join(',');
+}
+
+/** Whether labels carry every label of a `matchLabels` map. */
+export function matchesSelector(
+  selector: Record<string, string>,
+  labels: Record<string, string> | undefined,
+): boolean {
+  return Object.entries(selector).every(
+    ([key, value]) => labels?.[key] === value,
+  );
+}

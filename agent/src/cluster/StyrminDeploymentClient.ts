@@ -1,0 +1,146 @@
+import {
+  ApiException,
+  CustomObjectsApi,
+  KubeConfig,
+  KubernetesObjectApi,
+  PatchStrategy,
+  setHeaderOptions,
+} from '@kubernetes/client-node';
+import { isDeepStrictEqual } from 'node:util';
+import {
+  STYRMIN_DEPLOYMENT_PLURAL,
+  STYRMIN_GROUP,
+  STYRMIN_VERSION,
+  StyrminDeployment,
+} from '../operator/StyrminDeployment';
+
+/** The field manager of what the worker writes of a StyrminDeployment: its spec. */
+export const WORKER_FIELD_MANAGER = 'styrmin-worker';
+
+const isApiError = (error: unknown, code: number) =>
+  error instanceof ApiException && error.code === code;
+
+/**
+ * The worker's reads and writes of StyrminDeployment resources, in the operator's namespace.
+ * The worker owns the spec (the recorded intent of an instance); the operator owns the
+ * status and the finalizer.
+ *
+ * @public
+ */
+export class StyrminDeploymentClient {
+  readonly #objects: KubernetesObjectApi;
+  readonly #custom: CustomObjectsApi;
+  readonly #namespace: string;
+
+  private constructor(kubeConfig: KubeConfig, namespace: string) {
+    this.#objects = KubernetesObjectApi.makeApiClient(kubeConfig);
+    this.#custom = kubeConfig.makeApiClient(CustomObjectsApi);
+    this.#namespace = namespace;
+  }
+
+  static create(options: {
+    kubeConfig: KubeConfig;
+    namespace: string;
+  }): StyrminDeploymentClient {
+    return new StyrminDeploymentClient(options.kubeConfig, options.namespace);
+  }
+
+  get namespace(): string {
+    return this.#namespace;
+  }
+
+  /** The resource of a deployment, or undefined when there is none. */
+  async read(id: string): Promise<StyrminDeployment | undefined> {
+    try {
+      return (await this.#custom.getNamespacedCustomObject({
+        ...this.#path(),
+        name: id,
+      })) as StyrminDeployment;
+    } catch (error) {
+      if (isApiError(error, 404)) {
+        return undefined;
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * Server-side applies the resource (creating it if need be) with the worker's field
+   * manager and `force`: applying the same spec again changes nothing, so a step that
+   * applied it before the agent died is harmless to run again.
+   */
+  apply(deployment: StyrminDeployment): Promise<StyrminDeployment> {
+    return this.#objects.patch(
+      deployment,
+      undefined,
+      undefined,
+      WORKER_FIELD_MANAGER,
+      true,
+      PatchStrategy.ServerSideApply,
+    );
+  }
+
+  /**
+   * Changes `spec.stoppedComponents` of the resource as it is now (read, then merge-patched
+   * at that resourceVersion, retried on a conflict) and returns the resource, or undefined
+   * when there is none.
+   */
+  async updateStoppedComponents(
+    id: string,
+    change: (stopped: string[]) => string[],
+  ): Promise<StyrminDeployment | undefined> {
+    for (;;) {
+      const current = await this.read(id);
+      if (!current) {
+        return undefined;
+      }
+      const before = current.spec.stoppedComponents ?? [];
+      const stopped = change(before);
+      if (isDeepStrictEqual(stopped, before)) {
+        return current;
+      }
+      try {
+        return (await this.#custom.patchNamespacedCustomObject(
+          {
+            ...this.#path(),
+            name: id,
+            body: {
+              metadata: { resourceVersion: current.metadata!.resourceVersion },
+              spec: { stoppedComponents: stopped },
+            },
+            fieldManager: WORKER_FIELD_MANAGER,
+          },
+          setHeaderOptions('Content-Type', PatchStrategy.MergePatch),
+        )) as StyrminDeployment;
+      } catch (error) {
+        if (!isApiError(error, 409)) {
+          throw error;
+        }
+      }
+    }
+  }
+
+  /** Starts the deletion of the resource; the operator's finalizer cleans up first. */
+  async delete(id: string): Promise<void> {
+    try {
+      await this.#custom.deleteNamespacedCustomObject({
+        ...this.#path(),
+        name: id,
+        propagationPolicy: 'Background',
+      });
+    } catch (error) {
+      if (!isApiError(error, 404)) {
+        throw error;
+      }
+    }
+  }
+
+  #path() {
+    return {
+      group: STYRMIN_GROUP,
+      version: STYRMIN_VERSION,
+      plural: STYRMIN_DEPLOYMENT_PLURAL,
+      namespace: this.#namespace,
+    };
+  }
+}

@@ -1,0 +1,486 @@
+import { TestDatabases } from '@backstage/backend-test-utils';
+import { ensureTools, Sandbox } from '@styrmin/kube-sandbox';
+import { DeploymentWithInstance, StyrminClient } from '@styrmin/sdk';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Agent } from './Agent';
+import {
+  CommandResult,
+  startE2eBackend,
+  styrminctlAgainst,
+} from './__testUtils__/e2e';
+import { EXAMPLE_DRIVERS } from './__testUtils__/exampleBundles';
+import { driverChartUrl } from './operator/desired/chartSource';
+import {
+  ClusterView,
+  DRIVER_CHARTS_URL,
+  memoryLogger,
+  startOperatorSandbox,
+  waitFor,
+} from './operator/__testUtils__/operatorSandbox';
+
+jest.setTimeout(300_000);
+
+const PASSWORD = 'correct horse battery staple';
+const API_TOKEN = 'infrahub-api-token-0123456789';
+
+/*
+ * The whole path: a real backend (the styrmin plugin on SQLite), kube-sandbox with Flux, the
+ * agent in this process, and styrminctl as an admin runs it. Flux's stand-in cannot fetch
+ * over HTTP: each chart URL of the agent's chart server is mapped to the driver's chart
+ * folder with `sandbox.flux.registerChart` (ChartServer.test.ts proves that helm pulls the
+ * same charts from the chart server).
+ */
+describe('the agent end to end', () => {
+  const databases = TestDatabases.create({ ids: ['SQLITE_3'] });
+  let backend: Awaited<ReturnType<typeof startE2eBackend>>;
+  let sandbox: Sandbox;
+  let view: ClusterView;
+  let agent: Agent;
+  let client: StyrminClient;
+  let work: string;
+  let styrminctl: ReturnType<typeof styrminctlAgainst>;
+  const logger = memoryLogger();
+
+  /** Runs a command that must succeed with -o json, and returns what it printed. */
+  async function json(
+    args: string[],
+    options?: { stdin?: string; env?: Record<string, string> },
+  ) {
+    const result: CommandResult = await styrminctl(
+      [...args, '-o', 'json'],
+      options,
+    );
+    if (result.exitCode !== 0) {
+      throw new Error(`styrminctl ${args.join(' ')} failed: ${result.stderr}`);
+    }
+    return JSON.parse(result.stdout);
+  }
+
+  /** Loads a driver version and maps its chart URL in the sandbox to the chart's folder. */
+  async function loadDriver(directory: string) {
+    const { driverVersion } = await json(['drivers', 'load', directory]);
+    sandbox.flux.registerChart({
+      url: driverChartUrl(DRIVER_CHARTS_URL, driverVersion),
+      path: path.join(directory, 'chart'),
+    });
+    return driverVersion;
+  }
+
+  /** Waits until the deployment is in a state, and returns it; shows the agent's log if not. */
+  async function waitForState(id: string, states: string[], what: string) {
+    try {
+      return await waitFor<DeploymentWithInstance>(
+        async () => {
+          const deployment = await client.deployment({ id });
+          return deployment && states.includes(deployment.state)
+            ? deployment
+            : undefined;
+        },
+        { timeoutMs: 120_000, what },
+      );
+    } catch (error) {
+      throw new Error(
+        `${(error as Error).message}\nThe agent's log:\n${logger.lines
+          .slice(-60)
+          .join('\n')}`,
+      );
+    }
+  }
+
+  const readyPods = async (namespace: string, prefix: string) =>
+    (await view.readyPods(namespace)).filter(pod =>
+      pod.metadata!.name!.startsWith(prefix),
+    );
+
+  beforeAll(async () => {
+    work = await fs.mkdtemp(path.join(os.tmpdir(), 'agent-e2e-'));
+    backend = await startE2eBackend({
+      knex: await databases.init('SQLITE_3'),
+    });
+    client = backend.client;
+    styrminctl = styrminctlAgainst(backend);
+    sandbox = await startOperatorSandbox();
+    view = new ClusterView(sandbox);
+  });
+
+  afterAll(async () => {
+    await agent?.stop();
+    await sandbox?.stop();
+    await backend?.stop();
+    await fs.rm(work, { recursive: true, force: true });
+  });
+
+  let infrahubId: string;
+  let semaphoreId: string;
+
+  it('registers a cluster and an environment, loads the drivers, and starts the agent', async () => {
+    const { cluster, agentToken } = await json([
+      'clusters',
+      'create',
+      'sandbox',
+    ]);
+    await json(['environments', 'create', 'dev', '--cluster', cluster.name]);
+    await loadDriver(path.join(EXAMPLE_DRIVERS, 'infrahub', '1.0.0'));
+    await loadDriver(path.join(EXAMPLE_DRIVERS, 'semaphore', '1.0.0'));
+
+    agent = Agent.create({
+      config: {
+        serverUrl: backend.url,
+        token: agentToken,
+        concurrency: 2,
+        namespace: 'styrmin-system',
+        chartPort: 0,
+        chartsUrl: DRIVER_CHARTS_URL,
+        cacheDirectory: path.join(work, 'cache'),
+        helm: (await ensureTools()).helm,
+      },
+      kubeConfig: sandbox.kubeConfig,
+      logger,
+      pollIntervalMs: 100,
+      statusIntervalMs: 100,
+    });
+    await agent.start();
+    expect(logger.lines.join('\n')).toContain('msg="Started agent"');
+  });
+
+  it('deploys each example driver: RUNNING, with pods and services in styrmin-<id>', async () => {
+    const infrahub = await json(
+      [
+        'deployments',
+        'create',
+        'dev/infrahub',
+        '--driver',
+        'infrahub',
+        '--driver-version',
+        '1.0.0',
+        '--app-version',
+        '1.5.2',
+        '--set-secret',
+        'admin_password',
+      ],
+      { stdin: `${PASSWORD}\n` },
+    );
+    infrahubId = infrahub.deployment.id;
+    const running = await waitForState(
+      infrahubId,
+      ['RUNNING', 'FAILED'],
+      'infrahub to run',
+    );
+    expect(running).toMatchObject({ state: 'RUNNING' });
+    expect(running.activeInstance?.task).toMatchObject({
+      type: 'create_instance',
+      result: 'SUCCEEDED',
+    });
+    expect(
+      running.activeInstance!.task!.steps.map(s => [s.name, s.status]),
+    ).toEqual([
+      ['Apply the StyrminDeployment resource', 'SUCCEEDED'],
+      ['Ensure the namespace', 'SUCCEEDED'],
+      ['Apply the chart source', 'SUCCEEDED'],
+      ['Install or upgrade the HelmRelease', 'SUCCEEDED'],
+      ['Apply the Services', 'SUCCEEDED'],
+      ['Run the setup post-hook', 'SUCCEEDED'],
+    ]);
+    const namespace = `styrmin-${infrahubId}`;
+    expect(
+      await readyPods(namespace, 'infrahub-infrahub-server-'),
+    ).toHaveLength(1);
+    expect(
+      await readyPods(namespace, 'infrahub-infrahub-task-worker-'),
+    ).toHaveLength(2);
+    expect(await view.read('v1', 'Service', 'http', namespace)).toBeDefined();
+    // The setup post-hook's action ran its check in a Job, which stays.
+    expect(
+      await view.read('batch/v1', 'Job', 'infrahub-job', namespace),
+    ).toMatchObject({
+      metadata: { labels: { 'styrmin.io/action-job': 'true' } },
+    });
+
+    const semaphore = await json(
+      [
+        'deployments',
+        'create',
+        'dev/semaphore',
+        '--driver',
+        'semaphore',
+        '--driver-version',
+        '1.0.0',
+        '--app-version',
+        '2.12.0',
+        '--set-secret',
+        'admin_password=PASSWORD',
+        '--set-secret',
+        'infrahub_api_token=API_TOKEN',
+      ],
+      { env: { PASSWORD, API_TOKEN } },
+    );
+    semaphoreId = semaphore.deployment.id;
+    await expect(
+      waitForState(semaphoreId, ['RUNNING', 'FAILED'], 'semaphore to run'),
+    ).resolves.toMatchObject({ state: 'RUNNING' });
+    expect(
+      await readyPods(`styrmin-${semaphoreId}`, 'semaphore-'),
+    ).toHaveLength(1);
+    expect(
+      await view.read('v1', 'Service', 'http', `styrmin-${semaphoreId}`),
+    ).toBeDefined();
+    expect(logger.lines.join('\n')).not.toContain(PASSWORD);
+  });
+
+  it('applies an edit as a new instance with an UPDATE flow, and stores nothing for an identical one', async () => {
+    // Creating semaphore redeployed infrahub (its context lists the environment's
+    // deployments), so the edit's instance is the one after the active one.
+    const before = (await client.deployment({ id: infrahubId }))!
+      .activeInstance!;
+    const edited = await json([
+      'deployments',
+      'edit',
+      'dev/infrahub',
+      '--set',
+      'log_level=DEBUG',
+    ]);
+    expect(edited).toMatchObject({
+      changed: true,
+      instance: { number: before.number + 1 },
+      task: {
+        type: 'update_instance',
+        flowRun: { flowName: 'UPDATE_INSTANCE' },
+      },
+    });
+    await waitFor(
+      async () => {
+        const deployment = await client.deployment({ id: infrahubId });
+        return (
+          deployment?.state === 'RUNNING' &&
+          deployment.activeInstance?.task?.result === 'SUCCEEDED' &&
+          deployment.activeInstance.number === before.number + 1
+        );
+      },
+      { timeoutMs: 120_000, what: 'the edit to be deployed' },
+    );
+    const server = (
+      await readyPods(`styrmin-${infrahubId}`, 'infrahub-infrahub-server-')
+    )[0];
+    expect(server.spec!.containers[0].env).toContainEqual({
+      name: 'INFRAHUB_LOG_LEVEL',
+      value: 'DEBUG',
+    });
+
+    const same = await json([
+      'deployments',
+      'edit',
+      'dev/infrahub',
+      '--set',
+      'log_level=DEBUG',
+    ]);
+    expect(same).toMatchObject({ changed: false, instance: null, task: null });
+  });
+
+  it('puts a component env override next to the chart env, and follows a replica override', async () => {
+    await json([
+      'deployments',
+      'edit',
+      'dev/infrahub',
+      '--env',
+      'server.STYRMIN_E2E=yes',
+      '--replicas',
+      'task-worker=3',
+    ]);
+    const namespace = `styrmin-${infrahubId}`;
+    const workers = await waitFor(
+      async () => {
+        const pods = await readyPods(
+          namespace,
+          'infrahub-infrahub-task-worker-',
+        );
+        return pods.length === 3 ? pods : undefined;
+      },
+      { timeoutMs: 120_000, what: 'three task workers' },
+    ).catch(async error => {
+      throw new Error(
+        `${error.message}\n${JSON.stringify(
+          (await view.deployment(infrahubId))?.spec.context.components,
+        )}\n${JSON.stringify(
+          (
+            await view.read(
+              'helm.toolkit.fluxcd.io/v2',
+              'HelmRelease',
+              infrahubId,
+              'styrmin-system',
+            )
+          )?.spec.postRenderers,
+        )}\n${JSON.stringify(
+          (await view.apps.listNamespacedDeployment({ namespace })).items.map(
+            d => [d.metadata?.name, d.spec?.replicas, d.status],
+          ),
+        )}`,
+      );
+    });
+    expect(workers).toHaveLength(3);
+    const server = await view.apps.readNamespacedDeployment({
+      name: 'infrahub-infrahub-server',
+      namespace,
+    });
+    const env = server.spec!.template.spec!.containers[0].env!;
+    expect(env).toContainEqual({ name: 'STYRMIN_E2E', value: 'yes' });
+    expect(env).toContainEqual({ name: 'INFRAHUB_LOG_LEVEL', value: 'DEBUG' });
+    await waitForState(infrahubId, ['RUNNING'], 'infrahub to run again');
+  });
+
+  it('reports the pods and the status it observes', async () => {
+    const observed = await waitFor(
+      async () => {
+        const state = await client.deploymentObservedState(infrahubId);
+        return state?.deploymentStatus?.ready &&
+          state.pods.filter(pod => pod.component === 'task-worker' && pod.ready)
+            .length === 3
+          ? state
+          : undefined;
+      },
+      { timeoutMs: 60_000, what: 'the observed state' },
+    );
+    expect(observed.pods.map(pod => pod.component ?? 'none').sort()).toEqual([
+      'database',
+      // The pod of the Job that ran the setup post-hook's check: no component's.
+      'none',
+      'server',
+      'task-worker',
+      'task-worker',
+      'task-worker',
+    ]);
+    expect(observed.deploymentStatus).toMatchObject({
+      ready: true,
+      reason: 'Reconciled',
+    });
+  });
+
+  it('upgrades with the upgrade hooks, which stop and start a component that keeps its replica override', async () => {
+    await loadDriver(path.join(EXAMPLE_DRIVERS, 'infrahub', '1.1.0'));
+    const upgraded = await json([
+      'deployments',
+      'upgrade',
+      'dev/infrahub',
+      '--driver-version',
+      '1.1.0',
+    ]);
+    expect(upgraded.task).toMatchObject({
+      type: 'upgrade_instance',
+      flowRun: { flowName: 'UPGRADE_INSTANCE' },
+    });
+    const namespace = `styrmin-${infrahubId}`;
+    // The pre-hook stops the task workers before the resource changes.
+    await waitFor(
+      async () =>
+        (
+          await view.deployment(infrahubId)
+        )?.spec.stoppedComponents.includes('task-worker'),
+      { what: 'the task workers to be stopped' },
+    );
+    const running = await waitForState(
+      infrahubId,
+      ['RUNNING', 'FAILED'],
+      'the upgrade',
+    );
+    expect(running.stateReason).toBeNull();
+    expect(running.activeInstance).toMatchObject({
+      driverVersion: { version: '1.1.0' },
+      task: { result: 'SUCCEEDED' },
+    });
+    expect(running.activeInstance!.task!.steps.map(s => s.name)).toEqual([
+      'Run the upgrade pre-hook',
+      'Apply the StyrminDeployment resource',
+      'Run the upgrade core-hook',
+      'Ensure the namespace',
+      'Apply the chart source',
+      'Install or upgrade the HelmRelease',
+      'Apply the Services',
+      'Run the upgrade post-hook',
+    ]);
+    // Started again by the post-hook, with the override's count.
+    expect((await view.deployment(infrahubId))!.spec.stoppedComponents).toEqual(
+      [],
+    );
+    expect(
+      await readyPods(namespace, 'infrahub-infrahub-task-worker-'),
+    ).toHaveLength(3);
+  });
+
+  it('deletes a deployment: a DELETED tombstone, its namespace gone', async () => {
+    await json(['deployments', 'delete', 'dev/semaphore']);
+    const deleted = await waitForState(
+      semaphoreId,
+      ['DELETED', 'FAILED'],
+      'the tombstone',
+    );
+    expect(deleted).toMatchObject({ state: 'DELETED' });
+    expect(
+      await view.read('v1', 'Namespace', `styrmin-${semaphoreId}`),
+    ).toBeUndefined();
+    expect(await view.deployment(semaphoreId)).toBeUndefined();
+  });
+
+  it('fails a deployment whose chart does not render, with a readable step error', async () => {
+    // The infrahub driver, as "broken", with a chart that refuses to render.
+    const broken = path.join(work, 'broken');
+    await fs.cp(path.join(EXAMPLE_DRIVERS, 'infrahub', '1.0.0'), broken, {
+      recursive: true,
+    });
+    const spec = await fs.readFile(
+      path.join(broken, 'driver.styrmin.yml'),
+      'utf8',
+    );
+    await fs.writeFile(
+      path.join(broken, 'driver.styrmin.yml'),
+      spec
+        .replace('name: infrahub\n', 'name: broken\n')
+        .replace(/\n {2}actions:[\s\S]*$/, '\n'),
+    );
+    await fs.writeFile(
+      path.join(broken, 'chart', 'templates', 'refuse.yaml'),
+      '{{- fail "this chart refuses to render: the E2E test asked it to" }}\n',
+    );
+    await loadDriver(broken);
+    const created = await json(
+      [
+        'deployments',
+        'create',
+        'dev/broken',
+        '--driver',
+        'broken',
+        '--driver-version',
+        '1.0.0',
+        '--app-version',
+        '1.5.2',
+        '--set-secret',
+        'admin_password=PASSWORD',
+      ],
+      { env: { PASSWORD } },
+    );
+    const failed = await waitForState(
+      created.deployment.id,
+      ['FAILED', 'RUNNING'],
+      'the broken deployment to fail',
+    );
+    expect(failed.state).toBe('FAILED');
+    expect(failed.stateReason).toContain('this chart refuses to render');
+    const steps = failed.activeInstance!.task!.steps;
+    expect(
+      steps.find(s => s.name === 'Install or upgrade the HelmRelease'),
+    ).toMatchObject({
+      status: 'FAILED',
+    });
+    expect(failed.activeInstance!.task!.result).toBe('FAILED');
+    const task = await client.task(failed.activeInstance!.task!.id);
+    expect(
+      task!.steps.find(s => s.name === 'Install or upgrade the HelmRelease')!
+        .errors,
+    ).toEqual([
+      expect.objectContaining({
+        attempt: 1,
+        message: expect.stringContaining('this chart refuses to render'),
+      }),
+    ]);
+  });
+});

@@ -1,0 +1,295 @@
+import {
+  AgentFlowRun,
+  AgentProtocolClient,
+  AgentRunLease,
+  AgentStep,
+  StyrminApiError,
+} from '@styrmin/sdk';
+import { outputTail } from '@styrmin/plugin-styrmin-common';
+import { sleep } from '../cluster/sleep';
+import { Logger } from '../logging/Logger';
+
+/** The protocol takes errors of up to 16 KiB; a longer one keeps its start. */
+const MAX_ERROR_BYTES = 16 * 1024 - 16;
+
+/**
+ * The server's state moved on under the run (`409 CONFLICT`): a step that a newer task
+ * superseded, a lease that is gone. The run stops acting; what it still may report, it
+ * does.
+ *
+ * @public
+ */
+export class RunConflictError extends Error {
+  name = 'RunConflictError' as const;
+}
+
+/** @public */
+export interface ClaimedRunOptions {
+  client: AgentProtocolClient;
+  run: AgentFlowRun;
+  owner: string;
+  logger: Logger;
+  /** Aborted when the agent stops: the run is left to its lease. */
+  stopSignal: AbortSignal;
+  /** The first wait before a call that got no answer is sent again; it doubles to 10 s. */
+  retryDelayMs?: number;
+}
+
+const isUnavailable = (error: unknown) =>
+  !(error instanceof StyrminApiError) ||
+  error.code === 'UNAVAILABLE' ||
+  error.code === 'INTERNAL';
+
+/**
+ * One claimed flow run as the agent holds it: the lease, kept with heartbeats every third
+ * of `leaseSeconds`, and the reports about the run, each naming the lease. Reports go one at
+ * a time in the order they were made, and a report that got no answer (the server is
+ * unreachable or failed) is sent again until it is answered; every report is idempotent, so
+ * that is harmless. A `409 CONFLICT` is the server's state moving on: the report throws a
+ * RunConflictError, and a heartbeat's conflict (the lease is gone) aborts `signal`, so that
+ * the agent stops acting on a run that another claimant may hold.
+ *
+ * It keeps the task's steps as the server last answered them: the next start of a step is
+ * its attempt `attempts + 1`.
+ *
+ * @public
+ */
+export class ClaimedRun {
+  readonly run: AgentFlowRun;
+  readonly lease: AgentRunLease;
+  readonly log: Logger;
+  readonly #client: AgentProtocolClient;
+  readonly #controller = new AbortController();
+  readonly #steps = new Map<string, AgentStep>();
+  readonly #retryDelayMs: number;
+  #reports: Promise<unknown> = Promise.resolve();
+  #heartbeat?: NodeJS.Timeout;
+
+  private constructor(options: ClaimedRunOptions) {
+    this.run = options.run;
+    this.#client = options.client;
+    this.#retryDelayMs = options.retryDelayMs ?? 500;
+    this.lease = {
+      runId: options.run.id,
+      owner: options.owner,
+      attempt: options.run.attempt,
+    };
+    this.log = options.logger.child({
+      flowRun: options.run.id,
+      flow: options.run.flow,
+      attempt: options.run.attempt,
+      deployment: options.run.deployment.id,
+    });
+    for (const step of options.run.task.steps) {
+      this.#steps.set(step.name, step);
+    }
+    const stop = () =>
+      this.#controller.abort(new Error('The agent is stopping'));
+    if (options.stopSignal.aborted) {
+      stop();
+    } else {
+      options.stopSignal.addEventListener('abort', stop, { once: true });
+      // A released run must not stay reachable from the agent's signal.
+      this.#controller.signal.addEventListener('abort', () =>
+        options.stopSignal.removeEventListener('abort', stop),
+      );
+    }
+  }
+
+  /** Holds the run: heartbeats start at once and end with `release()`. */
+  static hold(options: ClaimedRunOptions): ClaimedRun {
+    const claimed = new ClaimedRun(options);
+    claimed.#scheduleHeartbeat();
+    return claimed;
+  }
+
+  /** Aborted when the lease is lost or the agent stops: stop acting on the run. */
+  get signal(): AbortSignal {
+    return this.#controller.signal;
+  }
+
+  /** The task's steps in the order they run, as the server last answered them. */
+  get steps(): AgentStep[] {
+    return [...this.#steps.values()].sort((a, b) => a.position - b.position);
+  }
+
+  step(name: string): AgentStep | undefined {
+    return this.#steps.get(name);
+  }
+
+  /**
+   * Starts a step, unless this claim already did (it is RUNNING at its latest attempt).
+   * Throws RunConflictError when the step must not run (SUCCEEDED, SUPERSEDED).
+   */
+  async startStep(name: string): Promise<void> {
+    await this.#report(async () => {
+      const step = this.#known(name);
+      if (step.status === 'RUNNING') {
+        return;
+      }
+      this.#steps.set(
+        name,
+        await this.#client.startStep({
+          ...this.lease,
+          stepId: step.id,
+          stepAttempt: step.attempts + 1,
+          signal: this.signal,
+        }),
+      );
+      this.log.info('Step started', { step: name });
+    });
+  }
+
+  /**
+   * Ends the step's running attempt; a FAILED one with its error and the end of the failed
+   * command's output (cut to the protocol's bounds).
+   */
+  async endStep(
+    name: string,
+    outcome:
+      | { status: 'SUCCEEDED' }
+      | { status: 'FAILED'; error: string; output?: string },
+  ): Promise<void> {
+    await this.#report(async () => {
+      const step = this.#known(name);
+      if (step.status === outcome.status) {
+        return;
+      }
+      this.#steps.set(
+        name,
+        await this.#client.endStep({
+          ...this.lease,
+          stepId: step.id,
+          stepAttempt: step.attempts,
+          status: outcome.status,
+          ...(outcome.status === 'FAILED'
+            ? {
+                error: boundedError(outcome.error),
+                ...(outcome.output
+                  ? { outputTail: outputTail(outcome.output) }
+                  : {}),
+              }
+            : {}),
+          signal: this.signal,
+        }),
+      );
+      if (outcome.status === 'FAILED') {
+        this.log.error('Step failed', { step: name, error: outcome.error });
+      } else {
+        this.log.info('Step succeeded', { step: name });
+      }
+    });
+  }
+
+  /** Records that a step started a task (an action primitive's). */
+  async linkStartedTask(name: string, taskId: string): Promise<void> {
+    await this.#report(() =>
+      this.#client.linkStartedTask({
+        ...this.lease,
+        stepId: this.#known(name).id,
+        taskId,
+        signal: this.signal,
+      }),
+    );
+  }
+
+  /** Ends the run. */
+  async complete(
+    outcome: { state: 'SUCCEEDED' } | { state: 'FAILED'; error: string },
+  ): Promise<void> {
+    await this.#report(() =>
+      this.#client.completeRun({
+        ...this.lease,
+        ...(outcome.state === 'FAILED'
+          ? { state: 'FAILED', error: boundedError(outcome.error) }
+          : { state: 'SUCCEEDED' }),
+        signal: this.signal,
+      }),
+    );
+    this.log.info(
+      outcome.state === 'SUCCEEDED' ? 'Flow run succeeded' : 'Flow run failed',
+      outcome.state === 'FAILED' ? { error: outcome.error } : {},
+    );
+  }
+
+  /** Stops the heartbeats: the run is done, or left to its lease. */
+  release(): void {
+    clearTimeout(this.#heartbeat);
+    this.#heartbeat = undefined;
+    if (!this.signal.aborted) {
+      this.#controller.abort(new Error('The run was released'));
+    }
+  }
+
+  #known(name: string): AgentStep {
+    const step = this.#steps.get(name);
+    if (!step) {
+      throw new Error(`The task has no step "${name}"`);
+    }
+    return step;
+  }
+
+  /** Sends reports one at a time, in order; each is retried until it gets an answer. */
+  #report<T>(send: () => Promise<T>): Promise<T> {
+    const report = this.#reports.then(() => this.#untilAnswered(send));
+    this.#reports = report.catch(() => undefined);
+    return report;
+  }
+
+  async #untilAnswered<T>(send: () => Promise<T>): Promise<T> {
+    let delay = this.#retryDelayMs;
+    for (;;) {
+      this.signal.throwIfAborted();
+      try {
+        return await send();
+      } catch (error) {
+        if (error instanceof StyrminApiError && error.code === 'CONFLICT') {
+          throw new RunConflictError(error.message);
+        }
+        if (!isUnavailable(error) || this.signal.aborted) {
+          throw error;
+        }
+        this.log.error('Report got no answer; sending it again', {
+          error: (error as Error).message,
+        });
+        await sleep(delay, this.signal);
+        delay = Math.min(delay * 2, 10_000);
+      }
+    }
+  }
+
+  #scheduleHeartbeat() {
+    const everyMs = (this.run.leaseSeconds * 1000) / 3;
+    this.#heartbeat = setTimeout(() => {
+      this.#client
+        .heartbeat({ ...this.lease, signal: this.signal })
+        .then(
+          () => undefined,
+          error => {
+            if (error instanceof StyrminApiError && error.code === 'CONFLICT') {
+              this.log.error('Lost the lease; leaving the run', {
+                error: error.message,
+              });
+              this.#controller.abort(new RunConflictError(error.message));
+            } else if (!this.signal.aborted) {
+              // The next heartbeat may get through before the lease runs out.
+              this.log.error('Heartbeat failed', { error: String(error) });
+            }
+          },
+        )
+        .finally(() => {
+          if (this.#heartbeat && !this.signal.aborted) {
+            this.#scheduleHeartbeat();
+          }
+        });
+    }, everyMs);
+    this.#heartbeat.unref?.();
+  }
+}
+
+function boundedError(error: string): string {
+  const bytes = Buffer.from(error || 'Failed');
+  return bytes.length > MAX_ERROR_BYTES
+    ? `${new TextDecoder().decode(bytes.subarray(0, MAX_ERROR_BYTES))}…`
+    : bytes.toString();
+}
