@@ -7,6 +7,10 @@ import { ensureTools } from './ensureTools';
 
 const run = promisify(execFile);
 
+// Each test unpacks helm and kubectl (over 100 MB) into a fresh folder, which takes seconds
+// on a loaded two-core machine: the limit only bounds a hang.
+jest.setTimeout(120_000);
+
 describe('ensureTools', () => {
   let cacheDir: string;
 
