@@ -76,6 +76,18 @@ function processFigures(pid: number) {
   return { cpuSeconds, peakMiB: Number(hwm) / 1024 };
 }
 
+/** Until `count` stays the same for two seconds: the agent has nothing left to do. */
+async function quiet(count: () => number) {
+  for (let last = -1; ; ) {
+    const now = count();
+    if (now === last) {
+      return;
+    }
+    last = now;
+    await new Promise(resolve => setTimeout(resolve, 2_000));
+  }
+}
+
 async function until(check: () => Promise<boolean>, intervalMs = 500) {
   while (!(await check())) {
     await new Promise(resolve => setTimeout(resolve, intervalMs));
@@ -190,9 +202,9 @@ async function measure(size: number) {
     const convergeMs = Date.now() - started;
     const convergeRequests = requests.read();
 
-    // A reconcile that changes nothing: each StyrminDeployment annotated once, after the
-    // status reports of the convergence are through.
-    await new Promise(resolve => setTimeout(resolve, 3_000));
+    // A reconcile that changes nothing: each StyrminDeployment annotated once, once the
+    // agent is done with the convergence (its last status reports).
+    await quiet(requests.read);
     const before = requests.read();
     const scope = api.scope(
       'styrmin.io/v1alpha1',
@@ -204,7 +216,7 @@ async function measure(size: number) {
         metadata: { annotations: { 'bench.styrmin.io/touched': 'yes' } },
       });
     }
-    await new Promise(resolve => setTimeout(resolve, 5_000));
+    await quiet(requests.read);
     const reconcileRequests = requests.read() - before;
 
     const busy = processFigures(agent.pid!);

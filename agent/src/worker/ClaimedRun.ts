@@ -42,7 +42,8 @@ const isUnavailable = (error: unknown) =>
 
 /**
  * One claimed flow run as the agent holds it: the lease, kept with heartbeats every third
- * of `leaseSeconds`, and the reports about the run, each naming the lease. Reports go one at
+ * of `leaseSeconds`, and the reports about the run (steps and its end), each naming the
+ * lease. Reports go one at
  * a time in the order they were made, and a report that got no answer (the server is
  * unreachable or failed) is sent again until it is answered; every report is idempotent, so
  * that is harmless. A `409 CONFLICT` is the server's state moving on: the report throws a
@@ -179,18 +180,6 @@ export class ClaimedRun {
         this.log.info('Step succeeded', { step: name });
       }
     });
-  }
-
-  /** Records that a step started a task (an action primitive's). */
-  async linkStartedTask(name: string, taskId: string): Promise<void> {
-    await this.#report(() =>
-      this.#client.linkStartedTask({
-        ...this.lease,
-        stepId: this.#known(name).id,
-        taskId,
-        signal: this.signal,
-      }),
-    );
   }
 
   /** Ends the run. */
