@@ -63,7 +63,9 @@ describe('client-node conformance', () => {
   let apps: AppsV1Api;
 
   beforeAll(async () => {
-    sandbox = await startSandbox({ bookmarkIntervalMs: 20 });
+    // A bare API server: the simulated Deployment controller would race these tests' own
+    // status writes with its own (a 409 Conflict on a loaded machine).
+    sandbox = await startSandbox({ bookmarkIntervalMs: 20, workloads: false });
     core = sandbox.kubeConfig.makeApiClient(CoreV1Api);
     apps = sandbox.kubeConfig.makeApiClient(AppsV1Api);
   });
