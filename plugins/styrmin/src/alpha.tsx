@@ -13,6 +13,12 @@ import {
   driverVersionRouteRef,
   driverVersionTabRouteRef,
   rootRouteRef,
+  environmentRouteRef,
+  environmentTabRouteRef,
+  deploymentRouteRef,
+  deploymentTabRouteRef,
+  clusterRouteRef,
+  clusterTabRouteRef,
 } from './routes';
 
 // Styrmin is the helmsman; Material UI v4 has no ship's wheel, so a boat it is.
@@ -59,6 +65,12 @@ export default createFrontendPlugin({
     driver: driverRouteRef,
     driverVersion: driverVersionRouteRef,
     driverVersionTab: driverVersionTabRouteRef,
+    environment: environmentRouteRef,
+    environmentTab: environmentTabRouteRef,
+    deployment: deploymentRouteRef,
+    deploymentTab: deploymentTabRouteRef,
+    cluster: clusterRouteRef,
+    clusterTab: clusterTabRouteRef,
   },
   extensions: [page, api],
 });

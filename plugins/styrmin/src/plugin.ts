@@ -12,6 +12,12 @@ import {
   driverVersionRouteRef,
   driverVersionTabRouteRef,
   rootRouteRef,
+  environmentRouteRef,
+  environmentTabRouteRef,
+  deploymentRouteRef,
+  deploymentTabRouteRef,
+  clusterRouteRef,
+  clusterTabRouteRef,
 } from './routes';
 
 /**
@@ -36,6 +42,12 @@ export const styrminPlugin = createPlugin({
     driver: driverRouteRef,
     driverVersion: driverVersionRouteRef,
     driverVersionTab: driverVersionTabRouteRef,
+    environment: environmentRouteRef,
+    environmentTab: environmentTabRouteRef,
+    deployment: deploymentRouteRef,
+    deploymentTab: deploymentTabRouteRef,
+    cluster: clusterRouteRef,
+    clusterTab: clusterTabRouteRef,
   },
 });
 

@@ -41,3 +41,48 @@ export const driverVersionTabRouteRef = createSubRouteRef({
   parent: rootRouteRef,
   path: '/drivers/:name/:version/:tab',
 });
+
+/** One environment (by name), on its first tab. */
+export const environmentRouteRef = createSubRouteRef({
+  id: 'styrmin/environment',
+  parent: rootRouteRef,
+  path: '/environments/:environment',
+});
+
+/** Another tab of an environment. */
+export const environmentTabRouteRef = createSubRouteRef({
+  id: 'styrmin/environment/tab',
+  parent: rootRouteRef,
+  path: '/environments/:environment/:tab',
+});
+
+/**
+ * One deployment, by id rather than name: a tombstone keeps its page after its name is
+ * taken again by a new deployment of the environment.
+ */
+export const deploymentRouteRef = createSubRouteRef({
+  id: 'styrmin/deployment',
+  parent: rootRouteRef,
+  path: '/deployments/:id',
+});
+
+/** Another tab of a deployment (`configuration`, `upgrade`, `timeline`, `tasks`). */
+export const deploymentTabRouteRef = createSubRouteRef({
+  id: 'styrmin/deployment/tab',
+  parent: rootRouteRef,
+  path: '/deployments/:id/:tab',
+});
+
+/** One cluster (by name), on its first tab. */
+export const clusterRouteRef = createSubRouteRef({
+  id: 'styrmin/cluster',
+  parent: rootRouteRef,
+  path: '/clusters/:cluster',
+});
+
+/** Another tab of a cluster. */
+export const clusterTabRouteRef = createSubRouteRef({
+  id: 'styrmin/cluster/tab',
+  parent: rootRouteRef,
+  path: '/clusters/:cluster/:tab',
+});

@@ -9,15 +9,24 @@ import { useRouteRef } from '@backstage/core-plugin-api';
 import { ReactRouterV6PageRouter } from '@backstage/frontend-adapter-react-router-v6';
 import { Route, Routes, useParams } from 'react-router-dom';
 import {
+  clusterRouteRef,
+  clusterTabRouteRef,
+  deploymentRouteRef,
+  deploymentTabRouteRef,
   driverRouteRef,
   driversRouteRef,
   driverVersionRouteRef,
   driverVersionTabRouteRef,
+  environmentRouteRef,
+  environmentTabRouteRef,
   rootRouteRef,
 } from '../../routes';
+import { ClusterPage } from '../ClusterPage';
+import { DeploymentPage } from '../DeploymentPage';
 import { DriverPage } from '../DriverPage';
 import { DriversPage } from '../DriversPage';
 import { DriverVersionPage } from '../DriverVersionPage';
+import { EnvironmentPage } from '../EnvironmentPage';
 import { PageTrailInContent } from '../PageTrail';
 import { StyrminHomePage } from '../StyrminHomePage';
 
@@ -31,6 +40,22 @@ const DriverRoute = () => {
 const DriverVersionRoute = () => {
   const { name, version, tab } = useParams();
   return <DriverVersionPage name={name!} version={version!} tab={tab} />;
+};
+
+// As with a driver version: one element per page at one place in the tree, whatever the tab.
+const EnvironmentRoute = () => {
+  const { environment, tab } = useParams();
+  return <EnvironmentPage name={environment!} tab={tab} />;
+};
+
+const DeploymentRoute = () => {
+  const { id, tab } = useParams();
+  return <DeploymentPage id={id!} tab={tab} />;
+};
+
+const ClusterRoute = () => {
+  const { cluster, tab } = useParams();
+  return <ClusterPage name={cluster!} tab={tab} />;
 };
 
 const NotFound = () => {
@@ -70,6 +95,18 @@ export const StyrminRouter = () => (
           path={driverVersionTabRouteRef.path}
           element={<DriverVersionRoute />}
         />
+        <Route path={environmentRouteRef.path} element={<EnvironmentRoute />} />
+        <Route
+          path={environmentTabRouteRef.path}
+          element={<EnvironmentRoute />}
+        />
+        <Route path={deploymentRouteRef.path} element={<DeploymentRoute />} />
+        <Route
+          path={deploymentTabRouteRef.path}
+          element={<DeploymentRoute />}
+        />
+        <Route path={clusterRouteRef.path} element={<ClusterRoute />} />
+        <Route path={clusterTabRouteRef.path} element={<ClusterRoute />} />
         <Route path="*" element={<NotFound />} />
       </Routes>
     </Content>

@@ -1,0 +1,2 @@
+export { ClusterPage } from './ClusterPage';
+export type { ClusterPageProps } from './ClusterPage';

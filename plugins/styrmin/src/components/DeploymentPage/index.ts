@@ -1,0 +1,2 @@
+export { DeploymentPage } from './DeploymentPage';
+export type { DeploymentPageProps } from './DeploymentPage';

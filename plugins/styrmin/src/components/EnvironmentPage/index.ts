@@ -1,0 +1,2 @@
+export { EnvironmentPage } from './EnvironmentPage';
+export type { EnvironmentPageProps } from './EnvironmentPage';
