@@ -10,6 +10,7 @@
  * through the reconciler, ten per environment, with their instances, tasks and flow runs.
  */
 import {
+  AuditorService,
   DatabaseService,
   LoggerService,
   PermissionsService,
@@ -26,6 +27,7 @@ import { DatabaseDeploymentStore } from '../plugins/styrmin-backend/src/deployme
 import { DatabaseDriverStore } from '../plugins/styrmin-backend/src/drivers/DatabaseDriverStore';
 import { DriverLoader } from '../plugins/styrmin-backend/src/drivers/DriverLoader';
 import { ServerDirectoryPolicy } from '../plugins/styrmin-backend/src/drivers/ServerDirectoryPolicy';
+import { GitSourcePolicy } from '../plugins/styrmin-backend/src/drivers/GitSourcePolicy';
 import { DatabaseEnvironmentStore } from '../plugins/styrmin-backend/src/environments/DatabaseEnvironmentStore';
 import { DatabaseFlowRunStore } from '../plugins/styrmin-backend/src/flows/DatabaseFlowRunStore';
 import { FlowRunBroker } from '../plugins/styrmin-backend/src/flows/FlowRunBroker';
@@ -84,6 +86,11 @@ const silent: LoggerService = {
   info() {},
   debug() {},
   child: () => silent,
+};
+
+// The benchmark measures the API, not the audit trail.
+const unaudited: AuditorService = {
+  createEvent: async () => ({ success: async () => {}, fail: async () => {} }),
 };
 
 const allowAll: PermissionsService = {
@@ -153,18 +160,26 @@ async function setUp(knex: Knex) {
     tasks,
     logger: silent,
   });
-  const reconcilers = createReconciler({ knex, broker, ...stores });
+  // No one listens for live updates here.
+  const reconcilers = createReconciler({
+    knex,
+    broker,
+    changes: { notify: () => undefined },
+    ...stores,
+  });
   const graphql = StyrminGraphQL.create({
     serverInfo: await DatabaseServerInfoStore.create({ database }),
     drivers: {
       loader: DriverLoader.create({
         store: drivers,
         directories: ServerDirectoryPolicy.create({ allowedDirectories: [] }),
+        git: GitSourcePolicy.create(),
         logger: silent,
       }),
     },
     records: { ...stores, ...reconcilers },
     permissions: allowAll,
+    auditor: unaudited,
     logger: silent,
   });
   const read = await readDriverDirectory(

@@ -112,6 +112,17 @@ imported or extended, and names that lead out of the context (\`constructor\`,
 \`__proto__\`, \`prototype\`, ...) cannot be read. Autoescaping is off. Outputting an
 undefined variable is an error that names the template line; use \`default\` or
 \`is defined\` for optional values, and \`dump\` to write a string as one quoted YAML scalar.
+Regular expressions (\`r/.../\` literals, and the string methods \`match\`, \`matchAll\` and
+\`search\`, which compile their argument into one) are refused: a pattern that backtracks
+could hold the renderer for ever.
+
+A render has limits, and a template that goes past them fails with
+\`VALUES_TEMPLATE_TOO_EXPENSIVE\`, naming the template line where it stopped: 1 second;
+1 MiB of output (the values end up in a HelmRelease, and a Kubernetes object holds about
+1.5 MiB), which is also the largest string or list that one \`range\`, filter or method
+may build; 10,000,000 operations (a lookup, call or loop iteration is one, and every string
+or list a filter or method builds costs its length); and calls nested 64 deep. A values
+template that stays within a few hundred lines of YAML is far below all of them.
 Component overrides (env vars, images, command and args, replicas) are not in the values:
 Styrmin applies them after the chart renders.
 

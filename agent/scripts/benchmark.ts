@@ -34,11 +34,9 @@ import knexFactory from 'knex';
 import { parse as parseYaml } from 'yaml';
 import { startE2eBackend } from '../src/__testUtils__/e2e';
 import { EXAMPLE_DRIVERS } from '../src/__testUtils__/exampleBundles';
-import { driverChartUrl } from '../src/operator/desired/chartSource';
+import { freePort } from '../src/operator/__testUtils__/operatorSandbox';
 
 const SIZES = process.argv.slice(2).map(Number);
-const CHARTS_URL =
-  'http://styrmin-agent.styrmin-system.svc.cluster.local:8080/charts';
 const IDLE_SECONDS = 20;
 const CLOCK_TICKS = 100; // USER_HZ on Linux
 
@@ -145,15 +143,13 @@ async function measure(size: number) {
     if (!read.success) {
       throw new Error(`${directory} does not read`);
     }
-    const { driverVersion } = await client.loadDriver({
+    await client.loadDriver({
       source: 'UPLOAD',
       archive: packDriverBundle(read.bundle.files).toString('base64'),
       path: directory,
     });
-    sandbox.flux.registerChart({
-      url: driverChartUrl(CHARTS_URL, driverVersion),
-      path: path.join(directory, 'chart'),
-    });
+    // Flux fetches the chart from the agent's chart server, at a port known beforehand.
+    const chartPort = await freePort();
     const { cluster, agentToken } = await client.registerCluster({
       name: 'bench',
       settings: {},
@@ -168,8 +164,8 @@ async function measure(size: number) {
           STYRMIN_URL: backend.url,
           STYRMIN_AGENT_TOKEN: agentToken,
           KUBECONFIG: sandbox.kubeconfigPath,
-          STYRMIN_AGENT_CHARTS_URL: CHARTS_URL,
-          STYRMIN_AGENT_CHART_PORT: '0',
+          STYRMIN_AGENT_CHARTS_URL: `http://127.0.0.1:${chartPort}/charts`,
+          STYRMIN_AGENT_CHART_PORT: String(chartPort),
           STYRMIN_AGENT_CACHE_DIR: path.join(work, 'cache'),
           HELM_BINARY: helm,
           // E.g. --max-old-space-size=256, to see what the agent needs rather than takes.

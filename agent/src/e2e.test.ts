@@ -11,10 +11,9 @@ import {
   styrminctlAgainst,
 } from './__testUtils__/e2e';
 import { EXAMPLE_DRIVERS } from './__testUtils__/exampleBundles';
-import { driverChartUrl } from './operator/desired/chartSource';
 import {
   ClusterView,
-  DRIVER_CHARTS_URL,
+  freePort,
   memoryLogger,
   startOperatorSandbox,
   waitFor,
@@ -27,10 +26,8 @@ const API_TOKEN = 'infrahub-api-token-0123456789';
 
 /*
  * The whole path: a real backend (the styrmin plugin on SQLite), kube-sandbox with Flux, the
- * agent in this process, and styrminctl as an admin runs it. Flux's stand-in cannot fetch
- * over HTTP: each chart URL of the agent's chart server is mapped to the driver's chart
- * folder with `sandbox.flux.registerChart` (ChartServer.test.ts proves that helm pulls the
- * same charts from the chart server).
+ * agent in this process, and styrminctl as an admin runs it. Flux's stand-in fetches the
+ * drivers' charts over HTTP from the agent's own chart server, as in a cluster.
  */
 describe('the agent end to end', () => {
   const databases = TestDatabases.create({ ids: ['SQLITE_3'] });
@@ -58,13 +55,9 @@ describe('the agent end to end', () => {
     return JSON.parse(result.stdout);
   }
 
-  /** Loads a driver version and maps its chart URL in the sandbox to the chart's folder. */
+  /** Loads a driver version; the agent's chart server serves its chart to Flux. */
   async function loadDriver(directory: string) {
     const { driverVersion } = await json(['drivers', 'load', directory]);
-    sandbox.flux.registerChart({
-      url: driverChartUrl(DRIVER_CHARTS_URL, driverVersion),
-      path: path.join(directory, 'chart'),
-    });
     return driverVersion;
   }
 
@@ -125,14 +118,15 @@ describe('the agent end to end', () => {
     await loadDriver(path.join(EXAMPLE_DRIVERS, 'infrahub', '1.0.0'));
     await loadDriver(path.join(EXAMPLE_DRIVERS, 'semaphore', '1.0.0'));
 
+    const chartPort = await freePort();
     agent = Agent.create({
       config: {
         serverUrl: backend.url,
         token: agentToken,
         concurrency: 2,
         namespace: 'styrmin-system',
-        chartPort: 0,
-        chartsUrl: DRIVER_CHARTS_URL,
+        chartPort,
+        chartsUrl: `http://127.0.0.1:${chartPort}/charts`,
         cacheDirectory: path.join(work, 'cache'),
         helm: (await ensureTools()).helm,
       },
@@ -356,6 +350,62 @@ describe('the agent end to end', () => {
     });
   });
 
+  it('stops and starts a component as a user action: 0 pods, then the replica override again', async () => {
+    const namespace = `styrmin-${infrahubId}`;
+    const workers = () =>
+      readyPods(namespace, 'infrahub-infrahub-task-worker-');
+    const refused = await styrminctl([
+      'deployments',
+      'stop',
+      'dev/infrahub',
+      '--component',
+      'task-worker',
+      '--component',
+      'nope',
+    ]);
+    expect(refused.exitCode).not.toBe(0);
+    expect(refused.stderr).toContain('VALIDATION_FAILED');
+    expect(refused.stderr).toContain('"nope"');
+
+    const stopped = await json([
+      'deployments',
+      'stop',
+      'dev/infrahub',
+      '--component',
+      'task-worker',
+      '--wait',
+    ]);
+    expect(stopped.task).toMatchObject({
+      type: 'stop_components',
+      result: 'SUCCEEDED',
+      steps: [{ name: 'Stop the components', status: 'SUCCEEDED' }],
+    });
+    expect(await workers()).toHaveLength(0);
+    expect((await view.deployment(infrahubId))!.spec.stoppedComponents).toEqual(
+      ['task-worker'],
+    );
+    await expect(client.deployment({ id: infrahubId })).resolves.toMatchObject({
+      state: 'RUNNING',
+    });
+
+    const started = await json([
+      'deployments',
+      'start',
+      'dev/infrahub',
+      '--component',
+      'task-worker',
+      '--wait',
+    ]);
+    expect(started.task).toMatchObject({
+      type: 'start_components',
+      result: 'SUCCEEDED',
+    });
+    await waitFor(async () => (await workers()).length === 3, {
+      timeoutMs: 120_000,
+      what: 'the three task workers to be back',
+    });
+  });
+
   it('upgrades with the upgrade hooks, which stop and start a component that keeps its replica override', async () => {
     await loadDriver(path.join(EXAMPLE_DRIVERS, 'infrahub', '1.1.0'));
     const upgraded = await json([
@@ -398,6 +448,23 @@ describe('the agent end to end', () => {
       'Apply the Services',
       'Run the upgrade post-hook',
     ]);
+    // The primitives started linked tasks: each under the hook step that ran its action,
+    // its result counted in the upgrade's, which stays the deployment's newest task (the
+    // deployment is RUNNING).
+    const upgrade = (await client.task(running.activeInstance!.task!.id))!;
+    const startedBy = (step: string) =>
+      upgrade.steps.find(s => s.name === step)!.startedTasks;
+    expect(startedBy('Run the upgrade pre-hook')).toEqual([
+      expect.objectContaining({ type: 'stop_components', result: 'SUCCEEDED' }),
+    ]);
+    expect(startedBy('Run the upgrade post-hook')).toEqual([
+      expect.objectContaining({
+        type: 'start_components',
+        result: 'SUCCEEDED',
+      }),
+    ]);
+    expect(startedBy('Run the upgrade core-hook')).toEqual([]);
+    expect(running.state).toBe('RUNNING');
     // Started again by the post-hook, with the override's count.
     expect((await view.deployment(infrahubId))!.spec.stoppedComponents).toEqual(
       [],

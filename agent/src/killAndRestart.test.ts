@@ -8,10 +8,9 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { startE2eBackend, styrminctlAgainst } from './__testUtils__/e2e';
 import { EXAMPLE_DRIVERS } from './__testUtils__/exampleBundles';
-import { driverChartUrl } from './operator/desired/chartSource';
 import {
   ClusterView,
-  DRIVER_CHARTS_URL,
+  freePort,
   startOperatorSandbox,
   waitFor,
 } from './operator/__testUtils__/operatorSandbox';
@@ -135,18 +134,16 @@ describe('the agent, killed and restarted at random points', () => {
     await json(['environments', 'create', 'dev', '--cluster', cluster.name]);
     for (const version of ['1.0.0', '1.1.0']) {
       const directory = path.join(EXAMPLE_DRIVERS, 'infrahub', version);
-      const { driverVersion } = await json(['drivers', 'load', directory]);
-      sandbox.flux.registerChart({
-        url: driverChartUrl(DRIVER_CHARTS_URL, driverVersion),
-        path: path.join(directory, 'chart'),
-      });
+      await json(['drivers', 'load', directory]);
     }
+    // The agent's chart server, at one address across restarts: Flux fetches charts from it.
+    const chartPort = await freePort();
     const env = {
       STYRMIN_URL: backend.url,
       STYRMIN_AGENT_TOKEN: agentToken,
       KUBECONFIG: sandbox.kubeconfigPath,
-      STYRMIN_AGENT_CHARTS_URL: DRIVER_CHARTS_URL,
-      STYRMIN_AGENT_CHART_PORT: '0',
+      STYRMIN_AGENT_CHARTS_URL: `http://127.0.0.1:${chartPort}/charts`,
+      STYRMIN_AGENT_CHART_PORT: String(chartPort),
       STYRMIN_AGENT_CACHE_DIR: path.join(work, 'cache'),
       STYRMIN_AGENT_OWNER: 'kill-test',
       HELM_BINARY: (await ensureTools()).helm,

@@ -1,3 +1,5 @@
+import { HumanDuration } from '@backstage/types';
+
 export interface Config {
   styrmin?: {
     drivers?: {
@@ -10,6 +12,58 @@ export interface Config {
        * from files a client sends (styrminctl drivers load <dir>).
        */
       allowedDirectories?: string[];
+      /** Loading drivers from git repositories (loadDriver with source GIT). */
+      git?: {
+        /**
+         * How long all git commands of one load may take together; then git is stopped with
+         * everything it started. A Backstage duration: `2m`, `PT2M`, `{ minutes: 2 }`.
+         * Default 2 minutes.
+         */
+        timeout?: string | HumanDuration;
+        /**
+         * The most that the fetched repository, and separately the checked-out driver
+         * directory, may take on disk: a number of bytes or a size such as `256 MiB`.
+         * Default 256 MiB.
+         */
+        maxRepositorySize?: number | string;
+        /**
+         * The largest file a driver loaded from git may hold: a number of bytes or a size
+         * such as `1 MiB`. Default 1 MiB.
+         */
+        maxFileSize?: number | string;
+        /**
+         * The hosts the server may fetch drivers from: `github.com`, `*.example.com` (any
+         * subdomain, not the domain itself), `*` (any host). Compared in lower case, without
+         * a trailing dot; an IPv6 address without brackets. None by default: loading from a
+         * remote repository is refused with FORBIDDEN until its host is listed.
+         */
+        allowedHosts?: string[];
+        /**
+         * Whether `file://` URLs and absolute paths may be loaded, from inside
+         * styrmin.drivers.allowedDirectories. Default false.
+         */
+        allowFileUrls?: boolean;
+        /**
+         * Whether an allowed host may resolve to a loopback, link-local or private address
+         * (127.0.0.0/8, 10.0.0.0/8, 169.254.0.0/16, fc00::/7, ...). Default false, so that
+         * a git URL cannot make the server reach its own ports, its cloud's metadata service
+         * or the internal network; set it for a git server on the internal network.
+         */
+        allowPrivateAddresses?: boolean;
+      };
+    };
+    flows?: {
+      /**
+       * How long a flow run's lease lasts after a claim or a heartbeat (agents and the
+       * server pool's worker heartbeat every third of it); a run whose worker died is
+       * claimed again once it ran out. At least 3 seconds; default 30 seconds.
+       */
+      leaseDuration?: HumanDuration | string;
+      /**
+       * How often the lease-expiry sweep runs (on one replica at a time): a run whose
+       * worker died waits up to its lease plus this long. Default 15 seconds.
+       */
+      sweepInterval?: HumanDuration | string;
     };
     roles?: {
       /**

@@ -1,13 +1,13 @@
-import { ensureTools, Sandbox } from '@styrmin/kube-sandbox';
+import { ensureTools } from '@styrmin/kube-sandbox';
 import {
   exampleDeployment,
   exampleDriverFiles,
 } from './__testUtils__/exampleDeployment';
 import {
   ClusterView,
-  DRIVER_CHARTS_URL,
   memoryLogger,
   OPERATOR_NAMESPACE,
+  OperatorSandbox,
   startOperatorSandbox,
   waitFor,
 } from './__testUtils__/operatorSandbox';
@@ -22,7 +22,7 @@ jest.setTimeout(60_000);
  * with Flux's stand-in installing the example driver's real chart.
  */
 describe('Operator', () => {
-  let sandbox: Sandbox;
+  let sandbox: OperatorSandbox;
   let view: ClusterView;
   let operator: Operator;
   const steps = InMemoryStepRecorder.create();
@@ -33,7 +33,7 @@ describe('Operator', () => {
     view = new ClusterView(sandbox);
     operator = Operator.create({
       kubeConfig: sandbox.kubeConfig,
-      driverChartsUrl: DRIVER_CHARTS_URL,
+      driverChartsUrl: sandbox.driverChartsUrl,
       helm: (await ensureTools()).helm,
       driverFiles: exampleDriverFiles(),
       steps,

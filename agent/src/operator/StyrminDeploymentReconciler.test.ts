@@ -1,5 +1,5 @@
 import { KubernetesObject } from '@kubernetes/client-node';
-import { ensureTools, Sandbox } from '@styrmin/kube-sandbox';
+import { ensureTools } from '@styrmin/kube-sandbox';
 import {
   exampleDeployment,
   ExampleDeploymentOptions,
@@ -7,9 +7,9 @@ import {
 } from './__testUtils__/exampleDeployment';
 import {
   ClusterView,
-  DRIVER_CHARTS_URL,
   memoryLogger,
   OPERATOR_NAMESPACE,
+  OperatorSandbox,
   startOperatorSandbox,
   waitFor,
 } from './__testUtils__/operatorSandbox';
@@ -36,7 +36,7 @@ jest.setTimeout(60_000);
  * level-triggered pass over what the informers' caches and the API show.
  */
 describe('StyrminDeploymentReconciler', () => {
-  let sandbox: Sandbox;
+  let sandbox: OperatorSandbox;
   let view: ClusterView;
   let informers: OperatorInformers;
   let steps: InMemoryStepRecorder;
@@ -62,7 +62,7 @@ describe('StyrminDeploymentReconciler', () => {
       }),
       steps,
       logger,
-      chartSource: { driverChartsUrl: DRIVER_CHARTS_URL },
+      chartSource: { driverChartsUrl: sandbox.driverChartsUrl },
     });
   });
 

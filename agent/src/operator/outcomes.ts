@@ -56,7 +56,11 @@ export function helmReleaseOutcome(
   return waiting(Reason.Progressing, `${name}: ${ready.message}`);
 }
 
-/** How a Flux source's Ready condition reads at its current generation. */
+/**
+ * How a Flux source's Ready condition reads at its current generation. Ready False is a
+ * failure only when the source is Stalled: source-controller retries a fetch that failed (the
+ * agent's own chart server may be restarting), as it does for HelmReleases.
+ */
 export function chartSourceOutcome(
   source: KubernetesObject & { status?: any },
 ) {
@@ -73,7 +77,9 @@ export function chartSourceOutcome(
   if (ready.status === 'True') {
     return done(`${name} is ready`);
   }
-  return ready.status === 'False'
+  const stalled =
+    findCondition(source.status?.conditions, 'Stalled')?.status === 'True';
+  return ready.status === 'False' && stalled
     ? failed(Reason.ChartSourceFailed, `${name}: ${ready.message}`)
     : waiting(Reason.Progressing, `${name}: ${ready.message}`);
 }

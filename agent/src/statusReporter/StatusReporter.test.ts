@@ -61,6 +61,8 @@ describe('StatusReporter', () => {
         reason: 'Reconciled',
         message: 'm',
         observedGeneration: 1,
+        // The CRD requires it, as a real API server enforces.
+        lastTransitionTime: '2026-01-01T00:00:00Z',
       },
     ],
   });

@@ -2,10 +2,11 @@ import {
   AgentFlowRun,
   AgentProtocolClient,
   AgentRunLease,
+  AgentStartedTaskResponse,
   AgentStep,
   StyrminApiError,
 } from '@styrmin/sdk';
-import { outputTail } from '@styrmin/plugin-styrmin-common';
+import { ComponentFlow, outputTail } from '@styrmin/plugin-styrmin-common';
 import { sleep } from '../cluster/sleep';
 import { Logger } from '../logging/Logger';
 
@@ -60,15 +61,19 @@ export class ClaimedRun {
   readonly lease: AgentRunLease;
   readonly log: Logger;
   readonly #client: AgentProtocolClient;
+  readonly #logger: Logger;
   readonly #controller = new AbortController();
   readonly #steps = new Map<string, AgentStep>();
   readonly #retryDelayMs: number;
+  /** How many tasks each attempt of a step started, by `<step id>/<attempt>`. */
+  readonly #startedTasks = new Map<string, number>();
   #reports: Promise<unknown> = Promise.resolve();
   #heartbeat?: NodeJS.Timeout;
 
   private constructor(options: ClaimedRunOptions) {
     this.run = options.run;
     this.#client = options.client;
+    this.#logger = options.logger;
     this.#retryDelayMs = options.retryDelayMs ?? 500;
     this.lease = {
       runId: options.run.id,
@@ -179,6 +184,52 @@ export class ClaimedRun {
       } else {
         this.log.info('Step succeeded', { step: name });
       }
+    });
+  }
+
+  /**
+   * Starts a task of the run's deployment from the step's running attempt (an action
+   * primitive's), linked to the step. Each call of an attempt has its index, so that the
+   * same call sent again finds the task it started rather than starting another.
+   */
+  async startTask(
+    name: string,
+    request: { flow: ComponentFlow; components: string[] },
+  ): Promise<AgentStartedTaskResponse> {
+    const step = this.#known(name);
+    const key = `${step.id}/${step.attempts}`;
+    const call = this.#startedTasks.get(key) ?? 0;
+    this.#startedTasks.set(key, call + 1);
+    const started = await this.#report(() =>
+      this.#client.startTask({
+        ...this.lease,
+        stepId: step.id,
+        stepAttempt: step.attempts,
+        call,
+        ...request,
+        signal: this.signal,
+      }),
+    );
+    this.log.info('Started task', {
+      step: name,
+      task: started.task.id,
+      flow: request.flow,
+    });
+    return started;
+  }
+
+  /**
+   * Holds the run of a task that this run started (`startTask`), claimed for `owner`: its
+   * own lease and heartbeats; it stops acting when this run does.
+   */
+  holdStarted(run: AgentFlowRun, owner: string): ClaimedRun {
+    return ClaimedRun.hold({
+      client: this.#client,
+      run,
+      owner,
+      logger: this.#logger,
+      stopSignal: this.signal,
+      retryDelayMs: this.#retryDelayMs,
     });
   }
 

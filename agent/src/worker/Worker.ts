@@ -12,6 +12,7 @@ import { sleep } from '../cluster/sleep';
 import { DriverFiles } from '../drivers/DriverFiles';
 import { Logger } from '../logging/Logger';
 import { ClaimedRun } from './ClaimedRun';
+import { componentFlowSteps } from './componentFlowSteps';
 import { deleteFlowSteps } from './deleteFlowSteps';
 import { FlowSteps } from './FlowSteps';
 import { instanceFlowSteps } from './instanceFlowSteps';
@@ -53,7 +54,9 @@ export interface WorkerOptions {
  * of its task that remain, and reports every step and the run's end under the lease
  * (ClaimedRun, runFlow). CREATE_INSTANCE, UPDATE_INSTANCE and UPGRADE_INSTANCE write the
  * instance's StyrminDeployment resource and follow the operator; DELETE deletes it and
- * follows the cleanup.
+ * follows the cleanup; STOP_COMPONENTS and START_COMPONENTS switch components in it. The
+ * tasks that action primitives start run inside the hook step that starts them
+ * (runStartedTask), not in a slot of their own.
  *
  * The runs of one deployment run one at a time, in the order they were claimed (the order
  * the server dispatched them): a deletion never races the apply of an older change.
@@ -196,6 +199,15 @@ export class Worker {
           });
           break;
         }
+        case 'STOP_COMPONENTS':
+        case 'START_COMPONENTS':
+          steps = componentFlowSteps({
+            run: claimed,
+            kubeConfig: options.kubeConfig,
+            deployments: options.deployments,
+            pollIntervalMs: options.pollIntervalMs,
+          });
+          break;
         case 'DELETE':
           steps = deleteFlowSteps({
             run: claimed,
@@ -205,8 +217,8 @@ export class Worker {
           });
           break;
         default:
-          // STOP_COMPONENTS, START_COMPONENTS and RUN_JOB: the server dispatches none yet
-          // (no change starts them, and their steps are not planned).
+          // RUN_JOB: the server dispatches none yet (no change starts it, and its steps
+          // are not planned).
           await claimed.complete({
             state: 'FAILED',
             error: `This agent cannot run flow ${claimed.run.flow}`,

@@ -1,11 +1,13 @@
 import { KubeConfig } from '@kubernetes/client-node';
 import {
   APPLY_STYRMIN_DEPLOYMENT_STEP,
+  ComponentFlow,
   DriverAction,
   GlobalContext,
   Hook,
   hookStepName,
   Mode,
+  PromptAnswers,
 } from '@styrmin/plugin-styrmin-common';
 import { AgentDriverVersion, AgentInstance } from '@styrmin/sdk';
 import { ActionPrimitives } from '../actions/ActionPrimitives';
@@ -20,7 +22,7 @@ import { ClaimedRun, RunConflictError } from './ClaimedRun';
 import { FlowSteps } from './FlowSteps';
 import { OperatorPhaseSteps } from './OperatorPhaseSteps';
 import { secretValues } from './secretValues';
-import { switchComponents } from './switchComponents';
+import { runStartedTask } from './startedTask';
 
 /**
  * The number of the instance whose spec a StyrminDeployment holds: an older instance's run
@@ -95,6 +97,7 @@ export function instanceFlowSteps(context: InstanceFlowContext): FlowSteps {
       return {
         run: signal =>
           runHook(context, {
+            stepName: name,
             driver,
             instance,
             resource,
@@ -148,6 +151,7 @@ async function applyResource(
 async function runHook(
   context: InstanceFlowContext,
   options: {
+    stepName: string;
     driver: AgentDriverVersion;
     instance: AgentInstance;
     resource: StyrminDeployment;
@@ -155,57 +159,73 @@ async function runHook(
     signal: AbortSignal;
   },
 ): Promise<void> {
-  const { driver, instance, resource, signal } = options;
+  const { stepName, driver, instance, resource, signal } = options;
   if (options.actions.length === 0) {
     return;
   }
   const directory = await context.driverFiles.directoryOf(driver);
-  const primitives = actionPrimitives(context, resource, signal);
+  const primitives = actionPrimitives(context, stepName, resource, signal);
   for (const action of options.actions) {
+    const prompts = promptAnswers(action, context.run.run.prompts);
     await context.actions.run({
       directory,
       action,
       context: instance.context,
-      prompts: promptDefaults(action),
+      prompts,
       primitives,
-      secrets: secretValues(instance.context as GlobalContext),
+      secrets: [
+        ...secretValues(instance.context as GlobalContext),
+        ...secretAnswers(action, prompts),
+      ],
       signal,
     });
   }
 }
 
 /**
- * The answers an action's prompts get: their defaults. The agent protocol carries no
- * answers yet (the forms that ask for them do not exist either).
+ * The answers an action's prompts get: those the person who started the change gave (the
+ * server checked them against the prompts), and each prompt's default otherwise.
  */
-function promptDefaults(action: DriverAction): Record<string, unknown> {
+function promptAnswers(
+  action: DriverAction,
+  answers: PromptAnswers | undefined,
+): Record<string, unknown> {
+  const given = answers?.[action.name] ?? {};
   return Object.fromEntries(
     Object.entries(action.prompts).map(([name, prompt]) => [
       name,
-      (prompt as { default?: unknown }).default,
+      Object.hasOwn(given, name)
+        ? given[name]
+        : (prompt as { default?: unknown }).default,
     ]),
   );
 }
 
+/** The answers to an action's secret prompts, which no message may show. */
+function secretAnswers(
+  action: DriverAction,
+  prompts: Record<string, unknown>,
+): string[] {
+  return Object.entries(action.prompts)
+    .filter(
+      ([name, prompt]) =>
+        prompt.type === 'secret' && typeof prompts[name] === 'string',
+    )
+    .map(([name]) => prompts[name] as string);
+}
+
 function actionPrimitives(
   context: InstanceFlowContext,
+  stepName: string,
   resource: StyrminDeployment,
   signal: AbortSignal,
 ): ActionPrimitives {
   const { run } = context;
-  const switchTo = (to: 'stopped' | 'started') => (components: string[]) =>
-    switchComponents({
-      kubeConfig: context.kubeConfig,
-      deployments: context.deployments,
-      deploymentId: run.run.deployment.id,
-      components,
-      to,
-      signal,
-      pollIntervalMs: context.pollIntervalMs,
-    });
+  const startTask = (flow: ComponentFlow) => (components: string[]) =>
+    runStartedTask(context, { stepName, flow, components });
   return {
-    stopComponents: switchTo('stopped'),
-    startComponents: switchTo('started'),
+    stopComponents: startTask('STOP_COMPONENTS'),
+    startComponents: startTask('START_COMPONENTS'),
     executeCommands: options =>
       executeCommands(
         {

@@ -10,18 +10,30 @@ const outputOf = (error: unknown): string | undefined => {
 };
 
 /**
+ * How a run that runFlow ran ended: reported SUCCEEDED or FAILED (with the error), or left
+ * to its lease (the lease was lost or the agent stops).
+ */
+export type RunFlowOutcome =
+  | { state: 'SUCCEEDED' }
+  | { state: 'FAILED'; error: string }
+  | { state: 'LEFT' };
+
+const LEFT = { state: 'LEFT' } as const;
+
+/**
  * Runs the steps of a claimed run's task in their order, each through the flow's step of
  * the same name, and reports the run's end. Steps that SUCCEEDED (in an earlier attempt) or
  * were SUPERSEDED are never run again. A step that fails ends the run FAILED with its error
  * (and the failed command's output on the step). When the server's state moved on (a newer
  * task superseded the rest of this one), the run ends SUCCEEDED if nothing is left to run,
  * else FAILED. When the lease is lost or the agent stops, nothing more is reported: the
- * run is left to its lease and the next claim goes on from the recorded steps.
+ * run is left to its lease and the next claim goes on from the recorded steps. Resolves
+ * with how the run ended.
  */
 export async function runFlow(
   run: ClaimedRun,
   steps: FlowSteps,
-): Promise<void> {
+): Promise<RunFlowOutcome> {
   for (const step of run.steps) {
     if (step.status === 'SUCCEEDED' || step.status === 'SUPERSEDED') {
       continue;
@@ -42,13 +54,16 @@ export async function runFlow(
       }
     } catch (error) {
       if (run.signal.aborted) {
-        return;
+        return LEFT;
       }
       if (error instanceof RunConflictError) {
-        await endAfterConflict(run, error);
-        return;
+        return endAfterConflict(run, error);
       }
       const message = describeError(error);
+      const failed = {
+        state: 'FAILED' as const,
+        error: `${step.name}: ${message}`,
+      };
       try {
         if (!(error instanceof OperatorStepFailedError)) {
           await run.startStep(step.name);
@@ -58,28 +73,30 @@ export async function runFlow(
             output: outputOf(error),
           });
         }
-        await run.complete({
-          state: 'FAILED',
-          error: `${step.name}: ${message}`,
-        });
+        await run.complete(failed);
+        return failed;
       } catch (reportError) {
         if (reportError instanceof RunConflictError) {
-          await endAfterConflict(run, reportError);
-        } else if (!run.signal.aborted) {
+          return endAfterConflict(run, reportError);
+        }
+        if (!run.signal.aborted) {
           throw reportError;
         }
+        return LEFT;
       }
-      return;
     }
   }
   try {
     await run.complete({ state: 'SUCCEEDED' });
+    return { state: 'SUCCEEDED' };
   } catch (error) {
     if (error instanceof RunConflictError) {
-      await endAfterConflict(run, error);
-    } else if (!run.signal.aborted) {
+      return endAfterConflict(run, error);
+    }
+    if (!run.signal.aborted) {
       throw error;
     }
+    return LEFT;
   }
 }
 
@@ -88,7 +105,10 @@ export async function runFlow(
  * succeeded with nothing left to do; otherwise it fails with the conflict. Should even that
  * conflict (the lease is gone), the run is left to its lease.
  */
-async function endAfterConflict(run: ClaimedRun, conflict: RunConflictError) {
+async function endAfterConflict(
+  run: ClaimedRun,
+  conflict: RunConflictError,
+): Promise<RunFlowOutcome> {
   run.log.info('The server moved on; ending the run', {
     reason: conflict.message,
   });
@@ -98,14 +118,15 @@ async function endAfterConflict(run: ClaimedRun, conflict: RunConflictError) {
   ]) {
     try {
       await run.complete(outcome);
-      return;
+      return outcome;
     } catch (error) {
       if (!(error instanceof RunConflictError)) {
         if (!run.signal.aborted) {
           run.log.error('Could not end the run', { error: String(error) });
         }
-        return;
+        return LEFT;
       }
     }
   }
+  return LEFT;
 }

@@ -85,3 +85,20 @@ test('a guest opens Styrmin from the sidebar and sees the server and the drivers
     await screenshot(page, '01-styrmin-home');
   }
 });
+
+test('a reload keeps the guest signed in', async () => {
+  const { page } = session;
+  await open(page, '/styrmin');
+  await page.reload();
+  const enter = page.getByRole('button', { name: 'Enter' });
+  await shows(
+    page,
+    enter.or(styrminNavLink(page)).first(),
+    'the sign-in page or the app',
+  );
+  assert.equal(
+    await enter.isVisible(),
+    false,
+    'the reload asked the guest to sign in again',
+  );
+});

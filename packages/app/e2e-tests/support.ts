@@ -48,7 +48,7 @@ const SIGN_IN_ATTEMPTS = 3;
 
 /**
  * Loads `path` of the portal as a person following a link would, signing in as the guest
- * when the portal asks (the guest session does not outlive a page load).
+ * when the portal asks (a new browser session has not chosen the guest yet).
  */
 export async function open(page: Page, path: string) {
   await page.goto(new URL(path, portalUrl).href);

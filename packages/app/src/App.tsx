@@ -1,8 +1,9 @@
 import { createApp } from '@backstage/frontend-defaults';
 import catalogPlugin from '@backstage/plugin-catalog/alpha';
 import { navModule } from './modules/nav';
+import { signInModule } from './modules/signIn';
 
 // The other plugins, Styrmin's included, are discovered through `app.packages: all`.
 export default createApp({
-  features: [catalogPlugin, navModule],
+  features: [catalogPlugin, navModule, signInModule],
 });

@@ -1,7 +1,7 @@
 /*
  * The Styrmin portal's backend: Backstage's own plugins (catalog, scaffolder, search,
- * permissions, signals, notifications, guest sign-in for the embedded default) and the
- * Styrmin backend plugin.
+ * permissions, signals, notifications, Kubernetes, guest sign-in for the embedded default)
+ * and the Styrmin backend plugin.
  */
 import { createBackend } from '@backstage/backend-defaults';
 
@@ -31,6 +31,10 @@ backend.add(import('@styrmin/plugin-permission-backend-module-styrmin'));
 backend.add(import('@backstage/plugin-search-backend'));
 backend.add(import('@backstage/plugin-search-backend-module-pg'));
 backend.add(import('@backstage/plugin-search-backend-module-catalog'));
+
+// Deployments' pods on their entity pages; scripts/start configures the sandbox cluster
+// (.data/app-config.kubernetes.yaml). Without kubernetes config it stays inert.
+backend.add(import('@backstage/plugin-kubernetes-backend'));
 
 backend.add(import('@backstage/plugin-user-settings-backend'));
 backend.add(import('@backstage/plugin-notifications-backend'));

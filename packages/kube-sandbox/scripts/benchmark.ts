@@ -8,7 +8,8 @@ import { CoreV1Api, CustomObjectsApi, Watch } from '@kubernetes/client-node';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureTools, runTool, startSandbox } from '../src';
+import { startSandbox } from '../src';
+import { createChart, startHelmRepository } from '../src/testing/chartServers';
 
 const OBJECTS = 10_000;
 
@@ -39,26 +40,13 @@ async function main() {
   const charts = await fs.mkdtemp(
     path.join(os.tmpdir(), 'kube-sandbox-bench-'),
   );
-  const { helm } = await ensureTools();
-  await runTool(helm, ['create', path.join(charts, 'demo')], {
-    env: {
-      ...process.env,
-      HELM_CONFIG_HOME: charts,
-      HELM_CACHE_HOME: charts,
-      HELM_DATA_HOME: charts,
-    },
+  // The chart comes over HTTP from a Helm repository on loopback, as Flux fetches it.
+  const repository = await startHelmRepository({
+    charts: [await createChart(charts, 'demo')],
   });
   const sandbox = await startSandbox({
     velero: false,
     historySize: 2 * OBJECTS,
-    flux: {
-      charts: [
-        {
-          url: 'oci://bench.example.com/charts/demo',
-          path: path.join(charts, 'demo'),
-        },
-      ],
-    },
   });
   try {
     const core = sandbox.kubeConfig.makeApiClient(CoreV1Api);
@@ -162,16 +150,12 @@ async function main() {
     sandbox.api.create(
       sandbox.api.scope(
         'source.toolkit.fluxcd.io/v1',
-        'OCIRepository',
+        'HelmRepository',
         'default',
       ),
       {
-        metadata: { name: 'demo' },
-        spec: {
-          url: 'oci://bench.example.com/charts/demo',
-          ref: { tag: '0.1.0' },
-          interval: '10m',
-        },
+        metadata: { name: 'charts' },
+        spec: { url: repository.url, interval: '10m' },
       },
     );
     const ready = async (generation: number) => {
@@ -201,7 +185,13 @@ async function main() {
           metadata: { name: 'demo' },
           spec: {
             interval: '5m',
-            chartRef: { kind: 'OCIRepository', name: 'demo' },
+            chart: {
+              spec: {
+                chart: 'demo',
+                version: '0.1.x',
+                sourceRef: { kind: 'HelmRepository', name: 'charts' },
+              },
+            },
             values: { replicaCount: 3 },
           },
         },
@@ -209,7 +199,7 @@ async function main() {
       await until(() => ready(1));
     });
     report(
-      'HelmRelease install to 3 Ready pods (default kubelet delays)',
+      'HelmRelease install (chart fetched over HTTP) to 3 Ready pods',
       `${install.ms.toFixed(0)} ms`,
     );
     const upgrade = await timed(async () => {
@@ -233,6 +223,7 @@ async function main() {
     );
   } finally {
     await sandbox.stop();
+    await repository.stop();
     await fs.rm(charts, { recursive: true, force: true });
   }
 }

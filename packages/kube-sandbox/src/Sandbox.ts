@@ -12,7 +12,7 @@ import {
 } from './clusterSetup';
 import { Controller, ControllerErrorHandler } from './controllers/Controller';
 import { createReconcilers } from './controllers/createReconcilers';
-import { ChartCatalog, ChartLocation } from './controllers/flux/ChartCatalog';
+import { ArtifactStorage } from './controllers/flux/ArtifactStorage';
 import {
   OBJECT_STORE_CREDENTIALS,
   ObjectStoreServer,
@@ -56,10 +56,10 @@ export interface SandboxOptions {
    */
   workloads?: Partial<WorkloadSettings> | false;
   /**
-   * The Flux stand-in (helm-controller and source-controller, with their CRDs), and where the
-   * chart sources' URLs are found on this machine; `false` leaves Flux out.
+   * The Flux stand-in (helm-controller and source-controller, with their CRDs), which fetches
+   * chart sources over the network as Flux does; `false` leaves Flux out.
    */
-  flux?: { charts?: ChartLocation[] } | false;
+  flux?: boolean;
   /**
    * The Velero stand-in in namespace `velero`, with an S3-compatible store on loopback (its
    * files in `directory`, default a temporary folder) behind the `default` location; `false`
@@ -71,12 +71,6 @@ export interface SandboxOptions {
    * written shortly after changes and at stop. Default: nothing is kept.
    */
   stateFile?: string;
-}
-
-/** The Flux stand-in's knobs. */
-export interface SandboxFlux {
-  /** Maps a HelmRepository, OCIRepository or GitRepository URL to a local folder. */
-  registerChart(location: ChartLocation): void;
 }
 
 /** Where the Velero stand-in keeps backups: the S3 store on loopback. */
@@ -95,7 +89,6 @@ interface SandboxParts {
   kubeConfig: KubeConfig;
   api: SandboxApi;
   workloads: WorkloadSettings;
-  charts: ChartCatalog;
   objectStore?: ObjectStoreServer;
   server: ApiServer;
   controllers: Controller[];
@@ -122,8 +115,6 @@ export class Sandbox {
    * (exit codes, output, crash loops, image pull failures) at any time.
    */
   readonly workloads: WorkloadSettings;
-  /** The Flux stand-in: where chart sources are found. */
-  readonly flux: SandboxFlux;
   /** The Velero stand-in's object store, when Velero is on. */
   readonly velero?: SandboxVelero;
   readonly #parts: SandboxParts;
@@ -136,7 +127,6 @@ export class Sandbox {
     this.kubeConfig = parts.kubeConfig;
     this.api = parts.api;
     this.workloads = parts.workloads;
-    this.flux = { registerChart: location => parts.charts.register(location) };
     this.velero = parts.objectStore && {
       endpoint: parts.objectStore.endpoint,
       bucket: VELERO_BUCKET,
@@ -165,9 +155,6 @@ export class Sandbox {
       ...DEFAULT_WORKLOAD_SETTINGS,
       ...(options.workloads || {}),
     };
-    const charts = ChartCatalog.create({
-      charts: options.flux ? options.flux.charts : [],
-    });
     const podLogs = PodLogs.create();
     const onError: ControllerErrorHandler =
       options.onControllerError ??
@@ -182,10 +169,16 @@ export class Sandbox {
       controllers: Controller[];
       objectStore?: ObjectStoreServer;
       server?: ApiServer;
+      ownedDirectory?: string;
     } = {
       controllers: [],
     };
     try {
+      started.ownedDirectory = options.directory
+        ? undefined
+        : await fs.mkdtemp(path.join(os.tmpdir(), 'kube-sandbox-'));
+      const directory = options.directory ?? started.ownedDirectory!;
+      await fs.mkdir(directory, { recursive: true });
       if (options.velero !== false) {
         started.objectStore = await ObjectStoreServer.start({
           directory: options.velero?.directory,
@@ -196,7 +189,12 @@ export class Sandbox {
         api,
         workloads: options.workloads === false ? undefined : workloads,
         podLogs,
-        charts: options.flux === false ? undefined : charts,
+        fluxStorage:
+          options.flux === false
+            ? undefined
+            : ArtifactStorage.create({
+                directory: path.join(directory, 'flux-artifacts'),
+              }),
         tools: () => ensureTools(),
         velero: started.objectStore !== undefined,
       });
@@ -218,11 +216,6 @@ export class Sandbox {
         bookmarkIntervalMs: options.bookmarkIntervalMs,
         podLogHandler: createPodLogHandler({ api, logs: podLogs }),
       });
-      const ownedDirectory = options.directory
-        ? undefined
-        : await fs.mkdtemp(path.join(os.tmpdir(), 'kube-sandbox-'));
-      const directory = options.directory ?? ownedDirectory!;
-      await fs.mkdir(directory, { recursive: true });
       const kubeconfigPath = path.join(directory, 'kubeconfig');
       const caCertificate = started.server.certificate.cert;
       const yaml = kubeconfigYaml({
@@ -242,19 +235,21 @@ export class Sandbox {
         kubeConfig,
         api,
         workloads,
-        charts,
         objectStore: started.objectStore,
         server: started.server,
         controllers: started.controllers,
         stateFile: options.stateFile
           ? StateFile.watch(options.stateFile, store)
           : undefined,
-        ownedDirectory,
+        ownedDirectory: started.ownedDirectory,
       });
     } catch (error) {
       await started.server?.stop();
       await Promise.all(started.controllers.map(c => c.stop()));
       await started.objectStore?.stop();
+      if (started.ownedDirectory) {
+        await fs.rm(started.ownedDirectory, { recursive: true, force: true });
+      }
       throw error;
     }
   }

@@ -8,8 +8,7 @@
 export { Sandbox, startSandbox } from './Sandbox';
 export { runCli } from './cli/runCli';
 export type { CliIo } from './cli/runCli';
-export type { SandboxFlux, SandboxOptions, SandboxVelero } from './Sandbox';
-export type { ChartLocation } from './controllers/flux/ChartCatalog';
+export type { SandboxOptions, SandboxVelero } from './Sandbox';
 export { ensureTools } from './tools/ensureTools';
 export type { EnsureToolsOptions, ToolPaths } from './tools/ensureTools';
 export { runTool } from './tools/runTool';

@@ -11,6 +11,8 @@ import {
   driverOperation,
   driversOperation,
   driverVersionOperation,
+  environmentsWithDeploymentsOperation,
+  environmentWithDeploymentsOperation,
   loadDriverOperation,
   serverInfoOperation,
 } from './operations';
@@ -134,7 +136,7 @@ describe('StyrminClient', () => {
     });
   });
 
-  describe('the driver operations', () => {
+  describe('the typed operations', () => {
     it.each([
       [
         'drivers',
@@ -196,6 +198,41 @@ describe('StyrminClient', () => {
         },
         { loadDriver: { created: true, driverVersion: { version: '1.0.0' } } },
         { created: true, driverVersion: { version: '1.0.0' } },
+      ],
+      [
+        'environmentsWithDeployments',
+        (client: StyrminClient) => client.environmentsWithDeployments(),
+        environmentsWithDeploymentsOperation,
+        {},
+        { environments: [{ name: 'dev', deployments: [] }] },
+        [{ name: 'dev', deployments: [] }],
+      ],
+      [
+        'environmentsWithDeployments of a cluster',
+        (client: StyrminClient) =>
+          client.environmentsWithDeployments({ cluster: 'c1' }),
+        environmentsWithDeploymentsOperation,
+        { cluster: 'c1' },
+        { environments: [] },
+        [],
+      ],
+      [
+        'environmentWithDeployments',
+        (client: StyrminClient) =>
+          client.environmentWithDeployments({ name: 'dev' }),
+        environmentWithDeploymentsOperation,
+        { name: 'dev' },
+        { environment: { name: 'dev', deployments: [] } },
+        { name: 'dev', deployments: [] },
+      ],
+      [
+        'environmentWithDeployments, unknown',
+        (client: StyrminClient) =>
+          client.environmentWithDeployments({ name: 'prod' }),
+        environmentWithDeploymentsOperation,
+        { name: 'prod' },
+        { environment: null },
+        undefined,
       ],
     ])(
       '%s posts its operation and variables and returns the result',

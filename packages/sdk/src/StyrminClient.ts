@@ -8,7 +8,11 @@ import {
   createEnvironmentOperation,
   CreateEnvironmentInput,
   deleteDeploymentOperation,
+  startComponentsOperation,
+  stopComponentsOperation,
+  ComponentsInput,
   DeleteDeploymentInput,
+  DeploymentTaskResult,
   deleteEnvironmentOperation,
   deploymentOperation,
   DeploymentChangeResult,
@@ -35,6 +39,9 @@ import {
   Environment,
   environmentOperation,
   environmentsOperation,
+  environmentsWithDeploymentsOperation,
+  EnvironmentWithDeployments,
+  environmentWithDeploymentsOperation,
   environmentTasksOperation,
   Instance,
   instanceOperation,
@@ -210,6 +217,23 @@ export class StyrminClient {
     return this.#execute(environmentOperation, ref);
   }
 
+  /**
+   * The environments that are not deleted, of one cluster (by id) when it is given, each
+   * with its deployments, their states and how their newest tasks went.
+   */
+  environmentsWithDeployments(
+    options: { cluster?: string } = {},
+  ): Promise<EnvironmentWithDeployments[]> {
+    return this.#execute(environmentsWithDeploymentsOperation, options);
+  }
+
+  /** One environment with its deployments, or undefined when there is none. */
+  environmentWithDeployments(
+    ref: RecordRef,
+  ): Promise<EnvironmentWithDeployments | undefined> {
+    return this.#execute(environmentWithDeploymentsOperation, ref);
+  }
+
   createEnvironment(input: CreateEnvironmentInput): Promise<Environment> {
     return this.#execute(createEnvironmentOperation, { input });
   }
@@ -298,6 +322,19 @@ export class StyrminClient {
     input: DeleteDeploymentInput,
   ): Promise<DeploymentChangeResult> {
     return this.#execute(deleteDeploymentOperation, { input });
+  }
+
+  /**
+   * Stops components of a deployment (a stop_components task): each runs 0 pods and keeps
+   * its replica override.
+   */
+  stopComponents(input: ComponentsInput): Promise<DeploymentTaskResult> {
+    return this.#execute(stopComponentsOperation, { input });
+  }
+
+  /** Starts stopped components again (a start_components task). */
+  startComponents(input: ComponentsInput): Promise<DeploymentTaskResult> {
+    return this.#execute(startComponentsOperation, { input });
   }
 
   /** One task with its steps in detail, or undefined when there is none. */

@@ -196,6 +196,8 @@ describe('catalogModuleStyrmin against the Styrmin backend', () => {
           'styrmin.io/deployment-id': deployment.id,
           'backstage.io/kubernetes-id': deployment.id,
           'backstage.io/kubernetes-namespace': `styrmin-${deployment.id}`,
+          'backstage.io/kubernetes-label-selector':
+            'app.kubernetes.io/component in (database,server,task-worker),app.kubernetes.io/name=infrahub',
         },
       },
       spec: {

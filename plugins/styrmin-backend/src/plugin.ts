@@ -3,6 +3,7 @@ import {
   createBackendPlugin,
 } from '@backstage/backend-plugin-api';
 import { eventsServiceRef } from '@backstage/plugin-events-node';
+import { signalsServiceRef } from '@backstage/plugin-signals-node';
 import {
   STYRMIN_CHANGES_TOPIC,
   StyrminChangesEvent,
@@ -10,6 +11,7 @@ import {
 } from '@styrmin/plugin-styrmin-common';
 import { AgentRunClaimer } from './agentProtocol/AgentRunClaimer';
 import { createAgentProtocolRouter } from './agentProtocol/createAgentProtocolRouter';
+import { SignalsChangeNotifier } from './changes/SignalsChangeNotifier';
 import { DatabaseClusterStore } from './clusters/DatabaseClusterStore';
 import { styrminClockServiceRef } from './database/clockServiceRef';
 import { DatabaseServerInfoStore } from './database/DatabaseServerInfoStore';
@@ -17,15 +19,14 @@ import { DatabaseDeploymentStore } from './deployments/DatabaseDeploymentStore';
 import { DeploymentStateFollower } from './deployments/DeploymentStateFollower';
 import { DatabaseDriverStore } from './drivers/DatabaseDriverStore';
 import { DriverLoader } from './drivers/DriverLoader';
+import { GitSourcePolicy } from './drivers/GitSourcePolicy';
 import { ServerDirectoryPolicy } from './drivers/ServerDirectoryPolicy';
 import { DatabaseEnvironmentStore } from './environments/DatabaseEnvironmentStore';
 import { DatabaseFlowRunStore } from './flows/DatabaseFlowRunStore';
 import { FlowRegistry } from './flows/FlowRegistry';
 import { FlowRunBroker } from './flows/FlowRunBroker';
-import {
-  DEFAULT_FLOW_RUN_LEASE_SECONDS,
-  FlowRunWorker,
-} from './flows/FlowRunWorker';
+import { readFlowRunSettings } from './flows/flowRunSettings';
+import { FlowRunWorker } from './flows/FlowRunWorker';
 import { DatabaseInstanceStore } from './instances/DatabaseInstanceStore';
 import { DatabaseObservedStateStore } from './observedState/DatabaseObservedStateStore';
 import { createReconciler } from './reconciliation/createReconciler';
@@ -45,6 +46,7 @@ export const styrminPlugin = createBackendPlugin({
   register(env) {
     env.registerInit({
       deps: {
+        auditor: coreServices.auditor,
         clock: styrminClockServiceRef,
         config: coreServices.rootConfig,
         database: coreServices.database,
@@ -56,8 +58,10 @@ export const styrminPlugin = createBackendPlugin({
         permissions: coreServices.permissions,
         permissionsRegistry: coreServices.permissionsRegistry,
         scheduler: coreServices.scheduler,
+        signals: signalsServiceRef,
       },
       async init({
+        auditor,
         clock,
         config,
         database,
@@ -69,13 +73,16 @@ export const styrminPlugin = createBackendPlugin({
         permissions,
         permissionsRegistry,
         scheduler,
+        signals,
       }) {
         permissionsRegistry.addPermissions([...styrminPermissions]);
+        const flowRunSettings = readFlowRunSettings(config);
         const serverInfo = await DatabaseServerInfoStore.create({ database });
         const drivers = await DatabaseDriverStore.create({ database, clock });
         const driverLoader = DriverLoader.create({
           store: drivers,
           directories: ServerDirectoryPolicy.fromConfig(config),
+          git: GitSourcePolicy.fromConfig(config),
           logger,
         });
         const flowRuns = await DatabaseFlowRunStore.create({ database, clock });
@@ -106,15 +113,26 @@ export const styrminPlugin = createBackendPlugin({
           tasks,
         };
         const knex = await database.getClient();
-        const { deploymentReconciler, settingsReconciler } = createReconciler({
-          knex,
-          broker,
+        // Pages refresh on these signals (with polling as the fallback).
+        const changes = SignalsChangeNotifier.create({
+          signals,
+          logger,
           ...stores,
         });
+        const { deploymentReconciler, settingsReconciler, componentLifecycle } =
+          createReconciler({
+            knex,
+            broker,
+            changes,
+            ...stores,
+          });
 
         // The agent protocol, under /agent/v1: the cluster's agent token is its only
         // credential, so Backstage's own auth lets it through to the token check.
-        const stateFollower = DeploymentStateFollower.create(stores);
+        const stateFollower = DeploymentStateFollower.create({
+          ...stores,
+          changes,
+        });
         broker.onCrashed(({ tx, flowRunId, reason }) =>
           stateFollower
             .afterRunEnded({ tx, flowRunId, state: 'CRASHED', reason })
@@ -122,12 +140,13 @@ export const styrminPlugin = createBackendPlugin({
         );
         const agentProtocol = {
           ...stores,
+          changes,
           knex,
           clock,
           logger,
           broker,
           stateFollower,
-          leaseSeconds: DEFAULT_FLOW_RUN_LEASE_SECONDS,
+          leaseSeconds: flowRunSettings.leaseSeconds,
         };
         const claimer = AgentRunClaimer.create(agentProtocol);
         lifecycle.addShutdownHook(() => claimer.stop());
@@ -142,9 +161,15 @@ export const styrminPlugin = createBackendPlugin({
             // Service subjects listed in styrmin.roles.services get their role on top of
             // what their token allows (styrminctl's static token, for one).
             permissions: ServiceRoles.fromConfig(config).wrap(permissions),
+            auditor,
             serverInfo,
             drivers: { loader: driverLoader },
-            records: { ...stores, deploymentReconciler, settingsReconciler },
+            records: {
+              ...stores,
+              deploymentReconciler,
+              settingsReconciler,
+              componentLifecycle,
+            },
             // Announces each change on the event bus (the catalog module refreshes its
             // entities); without waiting, so that no subscriber slows the answer down.
             onMutations: mutations => {
@@ -158,7 +183,10 @@ export const styrminPlugin = createBackendPlugin({
           }),
         );
 
-        await broker.scheduleLeaseSweep({ scheduler });
+        await broker.scheduleLeaseSweep({
+          scheduler,
+          interval: flowRunSettings.sweepInterval,
+        });
         // No flow runs in the server pool yet: apply_state and the orchestration of
         // environment backups, restores and clones will register here.
         const worker = FlowRunWorker.create({
@@ -168,6 +196,7 @@ export const styrminPlugin = createBackendPlugin({
           flows: FlowRegistry.create({ flows: [] }),
           logger,
           scheduler,
+          leaseSeconds: flowRunSettings.leaseSeconds,
         });
         await worker.start();
         lifecycle.addShutdownHook(() => worker.stop());

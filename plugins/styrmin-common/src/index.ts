@@ -15,5 +15,6 @@ export * from './errors';
 export * from './graphql';
 export * from './permissions';
 export * from './reconciliation';
+export * from './signals';
 export * from './tasks';
 export * from './validation';

@@ -5,8 +5,13 @@ import {
   fetchApiRef,
   PageBlueprint,
 } from '@backstage/frontend-plugin-api';
+import { EntityContentBlueprint } from '@backstage/plugin-catalog-react/alpha';
 import DirectionsBoatIcon from '@material-ui/icons/DirectionsBoat';
 import { StyrminClient, styrminApiRef } from './api';
+import {
+  isStyrminDeploymentEntity,
+  isStyrminEnvironmentEntity,
+} from './components/EntityStyrminContent';
 import {
   driverRouteRef,
   driversRouteRef,
@@ -48,6 +53,47 @@ const api = ApiBlueprint.make({
     }),
 });
 
+// Tabs of the catalog entities that Styrmin's catalog module publishes.
+const entityContentLoader = () => import('./components/EntityStyrminContent');
+
+const environmentEntityContent = EntityContentBlueprint.make({
+  name: 'environment',
+  params: {
+    path: '/styrmin',
+    title: 'Deployments',
+    group: 'deployment',
+    filter: isStyrminEnvironmentEntity,
+    loader: () =>
+      entityContentLoader().then(m => <m.EntityStyrminEnvironmentContent />),
+  },
+});
+
+const deploymentEntityContent = EntityContentBlueprint.make({
+  name: 'deployment',
+  params: {
+    path: '/styrmin',
+    title: 'Styrmin',
+    group: 'deployment',
+    filter: isStyrminDeploymentEntity,
+    loader: () =>
+      entityContentLoader().then(m => <m.EntityStyrminDeploymentContent />),
+  },
+});
+
+const deploymentTasksEntityContent = EntityContentBlueprint.make({
+  name: 'deployment-tasks',
+  params: {
+    path: '/styrmin-tasks',
+    title: 'Tasks',
+    group: 'deployment',
+    filter: isStyrminDeploymentEntity,
+    loader: () =>
+      entityContentLoader().then(m => (
+        <m.EntityStyrminDeploymentTasksContent />
+      )),
+  },
+});
+
 /**
  * The Styrmin plugin for the new frontend system. `app.packages: all` discovers it as the
  * default export of `@styrmin/plugin-styrmin/alpha`.
@@ -72,5 +118,11 @@ export default createFrontendPlugin({
     cluster: clusterRouteRef,
     clusterTab: clusterTabRouteRef,
   },
-  extensions: [page, api],
+  extensions: [
+    page,
+    api,
+    environmentEntityContent,
+    deploymentEntityContent,
+    deploymentTasksEntityContent,
+  ],
 });

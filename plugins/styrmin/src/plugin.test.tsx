@@ -18,6 +18,12 @@ describe('styrmin plugin (legacy)', () => {
       'driver',
       'driverVersion',
       'driverVersionTab',
+      'environment',
+      'environmentTab',
+      'deployment',
+      'deploymentTab',
+      'cluster',
+      'clusterTab',
     ]);
   });
 

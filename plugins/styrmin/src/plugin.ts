@@ -1,5 +1,6 @@
 import {
   createApiFactory,
+  createComponentExtension,
   createPlugin,
   createRoutableExtension,
   discoveryApiRef,
@@ -63,5 +64,58 @@ export const StyrminPage = styrminPlugin.provide(
     component: () =>
       import('./components/StyrminRouter').then(m => m.LegacyStyrminRouter),
     mountPoint: rootRouteRef,
+  }),
+);
+
+/**
+ * The tab of a Styrmin environment's entity, for legacy apps' entity pages: its
+ * deployments. Show it where `isStyrminEnvironmentEntity` holds.
+ *
+ * @public
+ */
+export const EntityStyrminEnvironmentContent = styrminPlugin.provide(
+  createComponentExtension({
+    name: 'EntityStyrminEnvironmentContent',
+    component: {
+      lazy: () =>
+        import('./components/EntityStyrminContent').then(
+          m => m.EntityStyrminEnvironmentContent,
+        ),
+    },
+  }),
+);
+
+/**
+ * The tab of a Styrmin deployment's entity, for legacy apps: its overview. Show it where
+ * `isStyrminDeploymentEntity` holds.
+ *
+ * @public
+ */
+export const EntityStyrminDeploymentContent = styrminPlugin.provide(
+  createComponentExtension({
+    name: 'EntityStyrminDeploymentContent',
+    component: {
+      lazy: () =>
+        import('./components/EntityStyrminContent').then(
+          m => m.EntityStyrminDeploymentContent,
+        ),
+    },
+  }),
+);
+
+/**
+ * The tasks tab of a Styrmin deployment's entity, for legacy apps.
+ *
+ * @public
+ */
+export const EntityStyrminDeploymentTasksContent = styrminPlugin.provide(
+  createComponentExtension({
+    name: 'EntityStyrminDeploymentTasksContent',
+    component: {
+      lazy: () =>
+        import('./components/EntityStyrminContent').then(
+          m => m.EntityStyrminDeploymentTasksContent,
+        ),
+    },
   }),
 );

@@ -6,58 +6,75 @@ import {
   KubernetesObjectApi,
   V1Pod,
 } from '@kubernetes/client-node';
-import { Sandbox, startSandbox } from '@styrmin/kube-sandbox';
-import { readFileSync } from 'node:fs';
+import { ensureTools, Sandbox, startSandbox } from '@styrmin/kube-sandbox';
+import fs from 'node:fs/promises';
+import { AddressInfo, createServer } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
-import { parse as parseYaml } from 'yaml';
+import { ChartServer, CHARTS_PATH } from '../../charts/ChartServer';
+import { DriverChartRepository } from '../../charts/DriverChartRepository';
 import { createLogfmtLogger, Logger } from '../../logging/Logger';
 import { Condition, findCondition } from '../conditions';
-import { driverChartUrl } from '../desired/chartSource';
 import {
   STYRMIN_DEPLOYMENT_PLURAL,
   STYRMIN_GROUP,
   STYRMIN_VERSION,
   StyrminDeployment,
 } from '../StyrminDeployment';
-import {
-  EXAMPLE_DRIVER_VERSIONS,
-  EXAMPLE_DRIVERS,
-  exampleDigest,
-} from './exampleDeployment';
+import { exampleDriverFiles } from './exampleDeployment';
 
 export const OPERATOR_NAMESPACE = 'styrmin-system';
-/** The agent's chart server, as the StyrminDeployments' HelmRepositories name it. */
-export const DRIVER_CHARTS_URL =
-  'http://styrmin-agent.styrmin-system.svc.cluster.local:8080/charts';
 
 const CRD = path.resolve(__dirname, '../../../crds/styrmindeployment.yaml');
 
+/** A free port on loopback, for an agent whose chart server Flux must reach at a known URL. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise(resolve => server.close(resolve));
+  return port;
+}
+
+/** The sandbox and the URL under which the example drivers' charts are served. */
+export type OperatorSandbox = Sandbox & { driverChartsUrl: string };
+
 /**
- * A kube-sandbox with Flux, the StyrminDeployment CRD, the operator's namespace, and the
- * example drivers' charts behind the URLs under which the agent serves them.
+ * A kube-sandbox with Flux, the StyrminDeployment CRD (applied with kubectl, as the agent's
+ * chart installs it), the operator's namespace, and the agent's chart server on loopback
+ * serving the example drivers' charts, which Flux fetches over HTTP as in a cluster.
  */
-export async function startOperatorSandbox(): Promise<Sandbox> {
+export async function startOperatorSandbox(): Promise<OperatorSandbox> {
   const sandbox = await startSandbox({
     workloads: { startDelayMs: 5, readyDelayMs: 5 },
     velero: false,
-    flux: {
-      charts: EXAMPLE_DRIVER_VERSIONS.map(version => ({
-        url: driverChartUrl(DRIVER_CHARTS_URL, {
-          name: version.split('/')[0],
-          digest: exampleDigest(version),
-        }),
-        path: path.join(EXAMPLE_DRIVERS, version, 'chart'),
-      })),
+  });
+  const packed = await fs.mkdtemp(path.join(os.tmpdir(), 'operator-charts-'));
+  const charts = ChartServer.create({
+    repository: DriverChartRepository.create({
+      driverFiles: exampleDriverFiles(),
+      helm: (await ensureTools()).helm,
+      directory: packed,
+    }),
+    logger: createLogfmtLogger(() => {}),
+    port: 0,
+    host: '127.0.0.1',
+  });
+  const { port } = await charts.start();
+  const applied = await sandbox.kubectl(['apply', '-f', CRD]);
+  if (applied.exitCode !== 0) {
+    throw new Error(`kubectl apply ${CRD}: ${applied.stderr}`);
+  }
+  await sandbox.kubectl(['create', 'namespace', OPERATOR_NAMESPACE]);
+  const stopSandbox = sandbox.stop.bind(sandbox);
+  return Object.assign(sandbox, {
+    driverChartsUrl: `http://127.0.0.1:${port}${CHARTS_PATH}`,
+    stop: async () => {
+      await charts.stop();
+      await stopSandbox();
+      await fs.rm(packed, { recursive: true, force: true });
     },
   });
-  const objects = KubernetesObjectApi.makeApiClient(sandbox.kubeConfig);
-  await objects.create(parseYaml(readFileSync(CRD, 'utf8')));
-  await objects.create({
-    apiVersion: 'v1',
-    kind: 'Namespace',
-    metadata: { name: OPERATOR_NAMESPACE },
-  });
-  return sandbox;
 }
 
 /** A logger that keeps its lines, so a failing test can show them. */

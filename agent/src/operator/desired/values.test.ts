@@ -20,7 +20,7 @@ describe('renderValues', () => {
   it.each([
     [
       '{{ nothing.here }}',
-      /Values template line 1, column 1: attempted to output null/,
+      /Values template of infrahub 1.\d.\d line 1, column 1: attempted to output null/,
     ],
     ['- a\n- b', /must render a YAML map, not a list/],
     ['a: [', /renders invalid YAML/],

@@ -10,11 +10,14 @@ export type ChartValues = Record<string, unknown>;
 
 /**
  * The chart values of an instance: the driver's values template rendered with its context,
- * read as YAML. Throws a ValuesTemplateError when the template fails or renders something
- * other than a map; its message names the template line and never holds a value.
+ * read as YAML. Throws a ValuesTemplateError when the template fails, goes past the limits
+ * of a render (code VALUES_TEMPLATE_TOO_EXPENSIVE) or renders something other than a map;
+ * its message names the template line and never holds a value.
  */
 export function renderValues(spec: StyrminDeploymentSpec): ChartValues {
-  const text = renderValuesTemplate(spec.valuesTemplate, spec.context);
+  const text = renderValuesTemplate(spec.valuesTemplate, spec.context, {
+    name: `of ${spec.driver.name} ${spec.driver.version}`,
+  });
   let values: unknown;
   try {
     values = parseYaml(text);

@@ -1,7 +1,6 @@
-import { Command, InvalidArgumentError } from 'commander';
+import { Command } from 'commander';
 import os from 'node:os';
 import path from 'node:path';
-import { ChartLocation } from '../controllers/flux/ChartCatalog';
 import { startSandbox } from '../Sandbox';
 
 /** Where `kube-sandbox start` keeps its state without `--state`. */
@@ -9,20 +8,6 @@ function defaultStateDirectory(): string {
   const base =
     process.env.XDG_STATE_HOME || path.join(os.homedir(), '.local', 'state');
   return path.join(base, 'styrmin-kube-sandbox');
-}
-
-function chartOption(
-  value: string,
-  previous: ChartLocation[],
-): ChartLocation[] {
-  const at = value.lastIndexOf('=');
-  if (at <= 0) {
-    throw new InvalidArgumentError('expected <url>=<folder>');
-  }
-  return [
-    ...previous,
-    { url: value.slice(0, at), path: path.resolve(value.slice(at + 1)) },
-  ];
 }
 
 export interface CliIo {
@@ -70,12 +55,6 @@ export async function runCli(
       '--token <token>',
       'the bearer token clients must send (default: random)',
     )
-    .option(
-      '--chart <url=folder>',
-      'serve a chart source URL (HelmRepository, OCIRepository or GitRepository) from a local folder; repeatable',
-      chartOption,
-      [],
-    )
     .option('--no-flux', 'leave the Flux stand-in out')
     .option('--no-velero', 'leave the Velero stand-in out')
     .action(
@@ -83,7 +62,6 @@ export async function runCli(
         state: string;
         port?: number;
         token?: string;
-        chart: ChartLocation[];
         flux: boolean;
         velero: boolean;
       }) => {
@@ -93,7 +71,7 @@ export async function runCli(
           stateFile: path.join(state, 'cluster.json'),
           port: options.port,
           token: options.token,
-          flux: options.flux ? { charts: options.chart } : false,
+          flux: options.flux,
           velero: options.velero
             ? { directory: path.join(state, 'object-store') }
             : false,

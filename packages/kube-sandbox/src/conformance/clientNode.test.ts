@@ -302,7 +302,22 @@ describe('client-node conformance', () => {
               served: true,
               storage: true,
               subresources: { status: {} },
-              schema: { openAPIV3Schema: { type: 'object' } },
+              // Fields the schema does not name are pruned, as a real server does.
+              schema: {
+                openAPIV3Schema: {
+                  type: 'object',
+                  properties: {
+                    spec: {
+                      type: 'object',
+                      properties: { size: { type: 'integer' } },
+                    },
+                    status: {
+                      type: 'object',
+                      properties: { ready: { type: 'boolean' } },
+                    },
+                  },
+                },
+              },
             },
           ],
         },

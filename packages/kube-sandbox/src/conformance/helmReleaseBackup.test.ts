@@ -5,14 +5,17 @@ import {
 } from '@kubernetes/client-node';
 import path from 'node:path';
 import { Sandbox, startSandbox } from '../Sandbox';
+import {
+  createGitRepository,
+  LocalGitRepository,
+} from '../testing/gitRepository';
 import { waitFor } from '../testing/waitFor';
 
 jest.setTimeout(30_000);
 
-/** The repository root: the driver charts in drivers/ are served as a GitRepository's files. */
-const REPOSITORY_ROOT = path.resolve(__dirname, '../../../..');
-const REPOSITORY_URL = 'https://github.com/example/styrmin';
+/** A driver's chart from the repository's drivers/, committed to a git repository. */
 const DRIVER_CHART = 'drivers/infrahub/1.0.0/chart';
+const REPOSITORY_ROOT = path.resolve(__dirname, '../../../..');
 
 /*
  * The path the agent takes, through client-node only: a driver's chart from drivers/ behind a
@@ -21,16 +24,22 @@ const DRIVER_CHART = 'drivers/infrahub/1.0.0/chart';
  */
 describe('a driver chart through a HelmRelease, backed up and restored elsewhere', () => {
   let sandbox: Sandbox;
+  let repository: LocalGitRepository;
 
   beforeAll(async () => {
+    repository = await createGitRepository();
+    await repository.commit(
+      path.join(REPOSITORY_ROOT, DRIVER_CHART),
+      DRIVER_CHART,
+    );
     sandbox = await startSandbox({
       workloads: { startDelayMs: 5, readyDelayMs: 5 },
-      flux: { charts: [{ url: REPOSITORY_URL, path: REPOSITORY_ROOT }] },
     });
   });
 
   afterAll(async () => {
     await sandbox.stop();
+    await repository.remove();
   });
 
   it('works end to end', async () => {
@@ -53,7 +62,7 @@ describe('a driver chart through a HelmRelease, backed up and restored elsewhere
       apiVersion: 'source.toolkit.fluxcd.io/v1',
       kind: 'GitRepository',
       metadata: { name: 'drivers', namespace: 'styrmin-d1' },
-      spec: { url: REPOSITORY_URL, ref: { branch: 'main' }, interval: '10m' },
+      spec: { url: repository.url, ref: { branch: 'main' }, interval: '10m' },
     });
     await apply({
       apiVersion: 'helm.toolkit.fluxcd.io/v2',

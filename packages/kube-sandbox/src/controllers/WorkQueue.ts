@@ -8,7 +8,7 @@ export class WorkQueue {
   readonly #queued = new Set<string>();
   readonly #inFlight = new Set<string>();
   readonly #dirty = new Set<string>();
-  readonly #timers = new Map<string, NodeJS.Timeout>();
+  readonly #timers = new Map<string, { timer: NodeJS.Timeout; at: number }>();
   readonly #waiters: Array<() => void> = [];
   #shutDown = false;
 
@@ -42,17 +42,21 @@ export class WorkQueue {
       this.add(key);
       return;
     }
+    const at = Date.now() + delayMs;
     const pending = this.#timers.get(key);
     if (pending) {
-      return;
+      if (pending.at <= at) {
+        return;
+      }
+      clearTimeout(pending.timer);
     }
-    this.#timers.set(
-      key,
-      setTimeout(() => {
+    this.#timers.set(key, {
+      at,
+      timer: setTimeout(() => {
         this.#timers.delete(key);
         this.add(key);
       }, delayMs),
-    );
+    });
   }
 
   /** The next key to process; resolves undefined once the queue is shut down. */
@@ -79,7 +83,7 @@ export class WorkQueue {
 
   shutDown(): void {
     this.#shutDown = true;
-    this.#timers.forEach(timer => clearTimeout(timer));
+    this.#timers.forEach(({ timer }) => clearTimeout(timer));
     this.#timers.clear();
     this.#queue.length = 0;
     this.#queued.clear();

@@ -2,7 +2,7 @@ import { SandboxApi } from '../api/SandboxApi';
 import { ToolPaths } from '../tools/ensureTools';
 import { Reconciler } from './Controller';
 import { CustomResourceDefinitionController } from './CustomResourceDefinitionController';
-import { ChartCatalog } from './flux/ChartCatalog';
+import { ArtifactStorage } from './flux/ArtifactStorage';
 import { HelmReleaseController } from './flux/HelmReleaseController';
 import { SourceController } from './flux/SourceController';
 import { GarbageCollector } from './GarbageCollector';
@@ -25,8 +25,8 @@ export interface CreateReconcilersOptions {
   /** The simulated kubelet's knobs, or undefined for no workload controllers. */
   workloads?: WorkloadSettings;
   podLogs: PodLogs;
-  /** The Flux stand-in's chart sources, or undefined for no Flux. */
-  charts?: ChartCatalog;
+  /** Where the Flux stand-in keeps source artifacts, or undefined for no Flux. */
+  fluxStorage?: ArtifactStorage;
   tools: () => Promise<ToolPaths>;
   velero: boolean;
 }
@@ -38,7 +38,7 @@ export interface CreateReconcilersOptions {
 export function createReconcilers(
   options: CreateReconcilersOptions,
 ): Reconciler[] {
-  const { api, workloads, charts } = options;
+  const { api, workloads, fluxStorage } = options;
   const reconcilers: Reconciler[] = [
     CustomResourceDefinitionController.create({ api }),
     NamespaceController.create({ api }),
@@ -61,12 +61,12 @@ export function createReconcilers(
       }),
     );
   }
-  if (charts) {
+  if (fluxStorage) {
     reconcilers.push(
-      SourceController.create({ api, catalog: charts }),
+      SourceController.create({ api, storage: fluxStorage }),
       HelmReleaseController.create({
         api,
-        catalog: charts,
+        storage: fluxStorage,
         tools: options.tools,
       }),
     );

@@ -2,7 +2,8 @@ import { KubeObject } from '../store/types';
 import { JsonMap } from '../util/json';
 import { getPath } from './jsonPath';
 import { listSemanticsFor } from './listSemantics';
-import { PrinterColumn, ResourceType } from './ResourceType';
+import { PrinterColumn, ResourceStrategy, ResourceType } from './ResourceType';
+import { pruneAndDefault, Schema, validateSchema } from './structuralSchema';
 
 /**
  * Orders versions as Kubernetes does for a group's preferred version: GA before beta before
@@ -26,10 +27,21 @@ export function compareVersions(a: string, b: string): number {
   return ra[3].localeCompare(rb[3]);
 }
 
+/** Pruning, defaulting and validation with the version's `openAPIV3Schema`, when it has one. */
+function schemaStrategy(schema: Schema | undefined): ResourceStrategy {
+  if (!schema) {
+    return {};
+  }
+  return {
+    applyDefaults: object => pruneAndDefault(object, schema),
+    validate: (object, old) => validateSchema(object, schema, old),
+  };
+}
+
 /**
- * The resource a CRD defines. Subresources, printer columns and selectable fields come from the
- * storage version (the sandbox stores one shape and serves it under every served version, as
- * the `None` conversion strategy does).
+ * The resource a CRD defines. Subresources, printer columns, selectable fields and the schema
+ * come from the storage version (the sandbox stores one shape and serves it under every served
+ * version, as the `None` conversion strategy does).
  */
 export function customResourceType(crd: KubeObject): ResourceType {
   const spec: JsonMap = crd.spec;
@@ -75,7 +87,7 @@ export function customResourceType(crd: KubeObject): ResourceType {
       ]),
     ),
     printerColumns: (storage.additionalPrinterColumns ?? []) as PrinterColumn[],
-    strategy: {},
+    strategy: schemaStrategy(storage.schema?.openAPIV3Schema),
     defaultPropagation: 'Background',
     returnsDeletedObject: true,
     listSemantics: listSemanticsFor(spec.names.kind, false),

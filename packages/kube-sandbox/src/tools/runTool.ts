@@ -30,6 +30,8 @@ export function runTool(
         stderr: Buffer.concat(stderr).toString('utf8'),
       }),
     );
+    // A tool that exits without reading its input closes the pipe first: not a failure.
+    child.stdin.on('error', () => {});
     child.stdin.end(options.input ?? '');
   });
 }

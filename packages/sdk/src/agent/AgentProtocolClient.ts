@@ -7,6 +7,8 @@ import {
   AgentInfo,
   AgentRunLease,
   AgentRunOutcome,
+  AgentStartedTaskResponse,
+  AgentStartTaskRequest,
   AgentStep,
   AgentStepOutcome,
   AgentStepResponse,
@@ -70,6 +72,9 @@ export interface AgentEndStepOptions extends AgentStepReportOptions {
    */
   outputTail?: string;
 }
+
+/** @public */
+export type AgentStartTaskOptions = AgentStartTaskRequest & AgentCallOptions;
 
 /** @public */
 export interface AgentLinkStartedTaskOptions
@@ -217,6 +222,24 @@ export class AgentProtocolClient {
       { ...leaseBody(options), taskId: options.taskId },
       options,
     );
+  }
+
+  /**
+   * Starts a task of the run's deployment from a RUNNING hook step (an action primitive's:
+   * stop_components, start_components), linked to the step, with its run claimed for the
+   * caller while it has not ended. The same call (same step attempt and `call`) again
+   * answers the same task.
+   */
+  async startTask(
+    options: AgentStartTaskOptions,
+  ): Promise<AgentStartedTaskResponse> {
+    const { stepAttempt, call, flow, components } = options;
+    return (await this.#call<AgentStartedTaskResponse>(
+      'POST',
+      `${stepPath(options)}/tasks`,
+      { ...leaseBody(options), stepAttempt, call, flow, components },
+      options,
+    ))!;
   }
 
   /** Ends the run; the same completion again is answered unchanged. */

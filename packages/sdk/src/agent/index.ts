@@ -8,6 +8,7 @@ export type {
   AgentLinkStartedTaskOptions,
   AgentProtocolClientOptions,
   AgentReportDeploymentStatusResult,
+  AgentStartTaskOptions,
   AgentStepReportOptions,
 } from './AgentProtocolClient';
 export type { AgentDriverBundle, AgentDriverBundleFile } from './types';
@@ -27,6 +28,7 @@ export type {
   AgentPreviousInstance,
   AgentRunLease,
   AgentRunOutcome,
+  AgentStartedTaskResponse,
   AgentStep,
   AgentStepOutcome,
 } from '@styrmin/plugin-styrmin-common';

@@ -17,6 +17,13 @@ export interface CreateDeploymentInput {
   driverVersion: string;
   /** app_version, parameters by name, components (overrides by component name). */
   configuration: Record<string, unknown>;
+  /**
+   * Answers to the prompts of the setup hook's actions, by action name then prompt name;
+   * a prompt left out gets its default. Kept for the agent only, never shown.
+   */
+  prompts?: Record<string, Record<string, unknown>>;
+  /** Validate and answer what the change would do (diff, planned steps), storing nothing. */
+  dryRun?: boolean;
 }
 
 /** The `createDeployment` mutation. */

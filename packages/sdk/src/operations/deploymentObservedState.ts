@@ -1,24 +1,34 @@
 import { DeploymentState } from '@styrmin/plugin-styrmin-common';
 import { StyrminOperation } from './StyrminOperation';
 import { Task, taskFragment } from './recordFields';
-import { DeploymentStatus, PodStatus } from './taskFields';
+import {
+  DeployedService,
+  DeploymentComponent,
+  DeploymentStatus,
+  PodStatus,
+} from './taskFields';
 
 /**
- * A deployment's state with what decides it: its newest task and what the agent observed.
+ * A deployment's state with what decides it: its newest task and what the agent observed;
+ * its versions, components and services.
  *
  * @public
  */
 export interface DeploymentObservedState {
   id: string;
   name: string;
+  appVersion: string;
+  driverVersion: { name: string; version: string };
   state: DeploymentState;
   stateReason: string | null;
   latestTask: Task | null;
   deploymentStatus: DeploymentStatus | null;
   pods: PodStatus[];
+  components: DeploymentComponent[];
+  services: DeployedService[];
 }
 
-/** Reads a deployment's state, newest task, DeploymentStatus and pods. */
+/** Reads a deployment's state, newest task, DeploymentStatus, pods, components and services. */
 export const deploymentObservedStateOperation: StyrminOperation<
   { deployment: DeploymentObservedState | null },
   DeploymentObservedState | undefined
@@ -29,6 +39,11 @@ export const deploymentObservedStateOperation: StyrminOperation<
       deployment(id: $id) {
         id
         name
+        appVersion
+        driverVersion {
+          name
+          version
+        }
         state
         stateReason
         latestTask {
@@ -51,6 +66,22 @@ export const deploymentObservedStateOperation: StyrminOperation<
           component
           reason
           observedAt
+        }
+        components {
+          name
+          desiredReplicas
+          pods
+          readyReplicas
+          singleton
+        }
+        services {
+          name
+          component
+          host
+          port
+          url
+          protocol
+          type
         }
       }
     }

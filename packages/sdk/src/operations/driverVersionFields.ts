@@ -141,6 +141,22 @@ const PARAMETER_FIELDS = /* GraphQL */ `
   pattern
 `;
 
+/** The fields of a {@link DriverVersionAction}, wherever the API answers one. */
+export const DRIVER_ACTION_FIELDS = /* GraphQL */ `
+  name
+  description
+  hook
+  mode
+  function {
+    module
+    export
+  }
+  components
+  prompts {
+    ${PARAMETER_FIELDS}
+  }
+`;
+
 /**
  * Every field of `DriverVersion`, as the fragment `DriverVersionFields` that the driver
  * operations spread, so that they all return the same {@link DriverVersion}.
@@ -196,18 +212,7 @@ export const driverVersionFragment = /* GraphQL */ `
       type
     }
     actions {
-      name
-      description
-      hook
-      mode
-      function {
-        module
-        export
-      }
-      components
-      prompts {
-        ${PARAMETER_FIELDS}
-      }
+      ${DRIVER_ACTION_FIELDS}
     }
     digest
     source {

@@ -1,17 +1,24 @@
-import { DriverSource } from './driverVersionFields';
+import { DriverVersion } from './driverVersionFields';
 import { StyrminOperation } from './StyrminOperation';
 
 /**
- * A loaded version of a driver, as lists show it.
+ * A loaded version of a driver, as lists show it: enough to describe the driver, choose a
+ * version and an application version for it; `driverVersion` reads the rest.
  *
  * @public
  */
-export interface DriverVersionSummary {
-  version: string;
-  digest: string;
-  source: Pick<DriverSource, 'type'>;
-  loadedBy: string;
-  loadedAt: string;
+export interface DriverVersionSummary
+  extends Pick<
+    DriverVersion,
+    | 'version'
+    | 'title'
+    | 'supportedVersions'
+    | 'digest'
+    | 'source'
+    | 'loadedBy'
+    | 'loadedAt'
+  > {
+  info: Pick<DriverVersion['info'], 'icon' | 'description'>;
 }
 
 /**
@@ -29,9 +36,19 @@ export interface Driver {
 
 const SUMMARY = /* GraphQL */ `
   version
+  title
+  supportedVersions
+  info {
+    icon
+    description
+  }
   digest
   source {
     type
+    path
+    url
+    ref
+    commit
   }
   loadedBy
   loadedAt

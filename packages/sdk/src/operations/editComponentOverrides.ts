@@ -15,6 +15,8 @@ export interface EditComponentOverridesInput {
   component: string;
   /** A JSON merge patch of the component's overrides; null removes them all. */
   overrides: Record<string, unknown> | null;
+  /** Validate and answer what the change would do (diff, planned steps), storing nothing. */
+  dryRun?: boolean;
 }
 
 /** The `editComponentOverrides` mutation. */

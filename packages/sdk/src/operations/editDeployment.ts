@@ -15,6 +15,8 @@ export interface EditDeploymentInput {
   expectedVersion?: number;
   /** A JSON merge patch of the configuration: null removes a value. */
   configuration: Record<string, unknown>;
+  /** Validate and answer what the change would do (diff, planned steps), storing nothing. */
+  dryRun?: boolean;
 }
 
 /** The `editDeployment` mutation. */

@@ -40,6 +40,12 @@ export { previewClusterUpdateOperation } from './previewClusterUpdate';
 export { rotateAgentTokenOperation } from './rotateAgentToken';
 export { environmentsOperation } from './environments';
 export { environmentOperation } from './environment';
+export { environmentsWithDeploymentsOperation } from './environmentsWithDeployments';
+export { environmentWithDeploymentsOperation } from './environmentWithDeployments';
+export type {
+  DeploymentSummary,
+  EnvironmentWithDeployments,
+} from './deploymentSummaryFields';
 export { createEnvironmentOperation } from './createEnvironment';
 export type { CreateEnvironmentInput } from './createEnvironment';
 export { updateEnvironmentOperation } from './updateEnvironment';
@@ -74,6 +80,12 @@ export { editComponentOverridesOperation } from './editComponentOverrides';
 export type { EditComponentOverridesInput } from './editComponentOverrides';
 export { deleteDeploymentOperation } from './deleteDeployment';
 export type { DeleteDeploymentInput } from './deleteDeployment';
+export { stopComponentsOperation } from './stopComponents';
+export { startComponentsOperation } from './startComponents';
+export type {
+  ComponentsInput,
+  DeploymentTaskResult,
+} from './deploymentTaskResult';
 export { taskOperation } from './task';
 export { deploymentTasksOperation } from './deploymentTasks';
 export type { TasksOptions } from './deploymentTasks';
@@ -81,6 +93,8 @@ export { environmentTasksOperation } from './environmentTasks';
 export { deploymentObservedStateOperation } from './deploymentObservedState';
 export type { DeploymentObservedState } from './deploymentObservedState';
 export type {
+  DeployedService,
+  DeploymentComponent,
   DeploymentStatus,
   PodStatus,
   StepAttemptError,

@@ -11,6 +11,10 @@ import {
   TaskResult,
   TaskType,
 } from '@styrmin/plugin-styrmin-common';
+import {
+  DRIVER_ACTION_FIELDS,
+  DriverVersionAction,
+} from './driverVersionFields';
 
 /*
  * The types of the core records as the API returns them, and the fragments that select
@@ -44,6 +48,8 @@ export interface Cluster extends RecordStamps {
   workPool: string;
   agentTokenRotatedAt: string;
   agentLastSeenAt: string | null;
+  /** The longest time between two recorded calls of a live agent, in seconds. */
+  agentHeartbeatSeconds: number;
 }
 
 /**
@@ -181,17 +187,24 @@ export interface Redeployment {
 }
 
 /**
- * What a change of a deployment did.
+ * What a change of a deployment did, or in a dry run would do.
  *
  * @public
  */
 export interface DeploymentChangeResult {
+  /** The deployment after the change; in a dry run, as the change would leave it. */
   deployment: Deployment;
-  /** False when the new instance equals the active one: nothing was stored. */
+  /** False when the new instance equals the active one: nothing was (would be) stored. */
   changed: boolean;
+  /** Null when nothing changed, and in a dry run. */
   instance: Instance | null;
+  /** Null when nothing changed, and in a dry run. */
   task: Task | null;
   diff: ContextChange[];
+  /** The steps of the task that applies the change, in the order they run. */
+  plannedSteps: string[];
+  /** The driver actions that task runs, in the order of their modes, with their prompts. */
+  plannedActions: DriverVersionAction[];
   /** Retired parameters that an upgrade dropped. */
   droppedParameters: string[];
   /** The other deployments of the environment that the change redeploys. */
@@ -225,6 +238,7 @@ export const clusterFragment = /* GraphQL */ `
     workPool
     agentTokenRotatedAt
     agentLastSeenAt
+    agentHeartbeatSeconds
     ${STAMPS}
   }
 `;
@@ -370,6 +384,10 @@ export const deploymentChangeFragment = /* GraphQL */ `
     }
     diff {
       ${CONTEXT_CHANGE}
+    }
+    plannedSteps
+    plannedActions {
+      ${DRIVER_ACTION_FIELDS}
     }
     siblings {
       ...RedeploymentFields

@@ -126,6 +126,36 @@ export interface PodStatus {
   observedAt: string;
 }
 
+/**
+ * A component of a deployment: the replicas its active instance asks for beside the pods
+ * that run.
+ *
+ * @public
+ */
+export interface DeploymentComponent {
+  name: string;
+  /** Null when the chart's own count applies. */
+  desiredReplicas: number | null;
+  pods: number;
+  readyReplicas: number;
+  singleton: boolean;
+}
+
+/**
+ * A service of a deployment, with its address in the cluster.
+ *
+ * @public
+ */
+export interface DeployedService {
+  name: string;
+  component: string;
+  host: string;
+  port: number;
+  url: string;
+  protocol: string;
+  type: string;
+}
+
 /** The fields of a {@link TaskDetail}; spread with {@link taskFragment}. */
 export const taskDetailFragment = /* GraphQL */ `
   fragment TaskDetailFields on Task {

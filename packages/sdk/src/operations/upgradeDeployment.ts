@@ -16,6 +16,13 @@ export interface UpgradeDeploymentInput {
   driverVersion: string;
   /** A JSON merge patch of the configuration, such as a new app_version. */
   configuration?: Record<string, unknown>;
+  /**
+   * Answers to the prompts of the upgrade hook's actions, by action name then prompt name;
+   * a prompt left out gets its default. Kept for the agent only, never shown.
+   */
+  prompts?: Record<string, Record<string, unknown>>;
+  /** Validate and answer what the change would do (diff, planned steps), storing nothing. */
+  dryRun?: boolean;
 }
 
 /** The `upgradeDeployment` mutation. */

@@ -200,6 +200,77 @@ describe.each(databases.eachSupportedId())(
       expect(secretOnCommandLine.exitCode).toBe(2);
     });
 
+    it('shows what an edit and an upgrade would do with --dry-run, and changes nothing', async () => {
+      const shown = await json(['deployments', 'show', 'dev/infrahub']);
+
+      const edit = await styrminctl([
+        'deployments',
+        'edit',
+        'dev/infrahub',
+        '--set',
+        'log_level=DEBUG',
+        '--dry-run',
+      ]);
+      expect(edit.exitCode).toBe(0);
+      expect(edit.stderr).toContain('Dry run: nothing was stored');
+      expect(edit.stdout).toMatch(/^changed +true$/m);
+      expect(edit.stdout).toMatch(
+        /^parameters\.log_level +CHANGED +INFO +DEBUG$/m,
+      );
+      expect(edit.stdout).toMatch(/^1 +Apply the StyrminDeployment resource$/m);
+      await expect(
+        json(['deployments', 'show', 'dev/infrahub']),
+      ).resolves.toEqual(shown);
+
+      // At its default, the parameter that 1.1.0 retires is dropped by the upgrade.
+      await json([
+        'deployments',
+        'edit',
+        'dev/infrahub',
+        '--set',
+        'task_worker_replicas=2',
+      ]);
+      const before = await json(['deployments', 'show', 'dev/infrahub']);
+      const upgrade = [
+        'deployments',
+        'upgrade',
+        'dev/infrahub',
+        '--driver-version',
+        '1.1.0',
+        '--app-version',
+        '1.6.0',
+        '--dry-run',
+      ];
+      const table = await styrminctl(upgrade);
+      expect(table.exitCode).toBe(0);
+      expect(table.stdout).toMatch(
+        /^1 +Run the upgrade pre-hook +stop-task-workers$/m,
+      );
+      expect(table.stdout).toMatch(
+        /^3 +Run the upgrade core-hook +run-migrations$/m,
+      );
+      await expect(json(upgrade)).resolves.toMatchObject({
+        changed: true,
+        instance: null,
+        task: null,
+        droppedParameters: ['task_worker_replicas'],
+      });
+
+      const refused = await styrminctl([
+        'deployments',
+        'edit',
+        'dev/infrahub',
+        '--replicas',
+        'database=2',
+        '--dry-run',
+      ]);
+      expect(refused.exitCode).toBe(1);
+      expect(refused.stderr).toMatch(/^Error \[SINGLETON_REPLICA_OVERRIDE\]/);
+      await expect(
+        json(['deployments', 'show', 'dev/infrahub']),
+      ).resolves.toEqual(before);
+    });
+
     it('upgrades to the newer driver version, dropping the retired parameter at its default, and shows the timeline and diffs', async () => {
       await json([
         'deployments',

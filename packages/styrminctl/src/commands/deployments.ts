@@ -15,6 +15,7 @@ import {
   instanceRows,
 } from '../records/views';
 import { followChange, WaitOptions } from '../tasks/followChange';
+import { followTask } from '../tasks/followTask';
 import { UsageError } from '../UsageError';
 
 /**
@@ -85,6 +86,14 @@ function waitOptions(command: Command): Command {
       'with --wait, give up after this many seconds',
       Number,
     );
+}
+
+/** `--dry-run`: the server validates and answers what the change would do, storing nothing. */
+function dryRunOption(command: Command): Command {
+  return command.option(
+    '--dry-run',
+    'validate, and show the diff and the steps that would run; change nothing',
+  );
 }
 
 function expectedVersionOption(command: Command): Command {
@@ -161,19 +170,21 @@ export function registerDeploymentsCommands(
       env: context.env,
     });
 
-  waitOptions(
-    configurationOptions(
-      deployments
-        .command('create')
-        .description(
-          'Create a deployment: its first instance and the task that applies it',
-        )
-        .argument('<environment/name>', 'its environment and its name')
-        .requiredOption('--driver <name>', 'the application driver')
-        .option(
-          '--driver-version <version>',
-          'the driver version (default: the latest loaded)',
-        ),
+  dryRunOption(
+    waitOptions(
+      configurationOptions(
+        deployments
+          .command('create')
+          .description(
+            'Create a deployment: its first instance and the task that applies it',
+          )
+          .argument('<environment/name>', 'its environment and its name')
+          .requiredOption('--driver <name>', 'the application driver')
+          .option(
+            '--driver-version <version>',
+            'the driver version (default: the latest loaded)',
+          ),
+      ),
     ),
   ).action(
     async (
@@ -206,6 +217,7 @@ export function registerDeploymentsCommands(
         driver: options.driver,
         driverVersion: version,
         configuration,
+        dryRun: options.dryRun,
       });
       await followChange(context, client, result, options);
     },
@@ -261,15 +273,17 @@ export function registerDeploymentsCommands(
       context.print(deployment, { table: deploymentView(deployment) });
     });
 
-  waitOptions(
-    expectedVersionOption(
-      configurationOptions(
-        deployments
-          .command('edit')
-          .description(
-            'Change a deployment’s configuration; nothing is stored when its instance stays the same',
-          )
-          .argument('<deployment>', '<environment>/<name>, or its id'),
+  dryRunOption(
+    waitOptions(
+      expectedVersionOption(
+        configurationOptions(
+          deployments
+            .command('edit')
+            .description(
+              'Change a deployment’s configuration; nothing is stored when its instance stays the same',
+            )
+            .argument('<deployment>', '<environment>/<name>, or its id'),
+        ),
       ),
     ),
   ).action(
@@ -284,6 +298,7 @@ export function registerDeploymentsCommands(
       const result = await client.editDeployment({
         id: deployment.id,
         expectedVersion: options.expectedVersion,
+        dryRun: options.dryRun,
         configuration: await patchFrom(
           options,
           await parametersOf(client, name, version),
@@ -293,16 +308,18 @@ export function registerDeploymentsCommands(
     },
   );
 
-  waitOptions(
-    expectedVersionOption(
-      configurationOptions(
-        deployments
-          .command('upgrade')
-          .description(
-            'Move a deployment to another version of its driver, with the upgrade hook',
-          )
-          .argument('<deployment>', '<environment>/<name>, or its id')
-          .requiredOption('--driver-version <version>', 'the driver version'),
+  dryRunOption(
+    waitOptions(
+      expectedVersionOption(
+        configurationOptions(
+          deployments
+            .command('upgrade')
+            .description(
+              'Move a deployment to another version of its driver, with the upgrade hook',
+            )
+            .argument('<deployment>', '<environment>/<name>, or its id')
+            .requiredOption('--driver-version <version>', 'the driver version'),
+        ),
       ),
     ),
   ).action(
@@ -319,6 +336,7 @@ export function registerDeploymentsCommands(
       const result = await client.upgradeDeployment({
         id: deployment.id,
         expectedVersion: options.expectedVersion,
+        dryRun: options.dryRun,
         driverVersion: options.driverVersion,
         configuration: await patchFrom(
           options,
@@ -356,6 +374,53 @@ export function registerDeploymentsCommands(
       await followChange(context, client, result, options);
     },
   );
+
+  for (const [verb, description] of [
+    [
+      'stop',
+      'Stop components of a deployment: each runs 0 pods and keeps its replica override',
+    ],
+    [
+      'start',
+      'Start stopped components again, with their replica count (override, driver default, chart)',
+    ],
+  ] as const) {
+    waitOptions(
+      expectedVersionOption(
+        deployments
+          .command(verb)
+          .description(description)
+          .argument('<deployment>', '<environment>/<name>, or its id')
+          .requiredOption(
+            '--component <name>',
+            `a component to ${verb}; repeat for more`,
+            collect,
+            [],
+          ),
+      ),
+    ).action(
+      async (
+        ref: string,
+        options: WaitOptions & {
+          component: string[];
+          expectedVersion?: number;
+        },
+      ) => {
+        const client = await context.client();
+        const deployment = await findDeployment(client, ref);
+        const input = {
+          id: deployment.id,
+          expectedVersion: options.expectedVersion,
+          components: options.component,
+        };
+        const result =
+          verb === 'stop'
+            ? await client.stopComponents(input)
+            : await client.startComponents(input);
+        await followTask(context, client, result, options);
+      },
+    );
+  }
 
   deployments
     .command('timeline')

@@ -141,7 +141,10 @@ describe.each(databases.eachSupportedId())(
         databaseId,
         config: {
           styrmin: {
-            drivers: { allowedDirectories: [mockDir.resolve('allowed')] },
+            drivers: {
+              allowedDirectories: [mockDir.resolve('allowed')],
+              git: { allowFileUrls: true },
+            },
           },
         },
       }));

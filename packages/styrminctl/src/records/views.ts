@@ -1,3 +1,4 @@
+import { Hook, hookStepName, Mode } from '@styrmin/plugin-styrmin-common';
 import {
   Cluster,
   ContextChange,
@@ -78,7 +79,7 @@ export function deploymentView(deployment: DeploymentWithInstance) {
   };
 }
 
-function taskSummary(task: NonNullable<Instance['task']>) {
+export function taskSummary(task: NonNullable<Instance['task']>) {
   return `${task.type} ${task.result} (flow run ${task.flowRun.flowName} ${task.flowRun.state} in ${task.flowRun.pool})`;
 }
 
@@ -114,6 +115,25 @@ export function instanceRows(instances: readonly TimelineEntry[]) {
 }
 
 /** The blocks the table format prints for a change: what happened, the diff, the others. */
+/**
+ * The steps of the task that a change starts, in the order they run, each hook step with
+ * the driver actions it runs.
+ */
+export function plannedStepRows(result: DeploymentChangeResult) {
+  return result.plannedSteps.map((step, index) => ({
+    position: index + 1,
+    step,
+    actions:
+      result.plannedActions
+        .filter(
+          action =>
+            hookStepName(action.hook as Hook, action.mode as Mode) === step,
+        )
+        .map(action => action.name)
+        .join(', ') || undefined,
+  }));
+}
+
 export function changeTables(result: DeploymentChangeResult): unknown[] {
   const { deployment, changed, instance, task, droppedParameters } = result;
   const summary = {

@@ -1,23 +1,21 @@
 import { DeploymentChangeResult, StyrminClient } from '@styrmin/sdk';
 import { CommandContext } from '../CommandContext';
-import { changeTables } from '../records/views';
+import { changeTables, plannedStepRows } from '../records/views';
+import { failOnFailedTask, waitForTaskResult } from './followTask';
 import { formatTaskTree } from './formatTaskTree';
-import { waitForTask } from './waitForTask';
 
-/** The options `--wait` adds to the commands that change a deployment. */
+/** The options `--wait` and `--dry-run` add to the commands that change a deployment. */
 export type WaitOptions = {
   wait?: boolean;
   /** Seconds; no limit when absent. */
   timeout?: number;
+  /** The change was a dry run: there is nothing to wait for. */
+  dryRun?: boolean;
 };
 
-/** A task whose result is FAILED: styrminctl exits non-zero. */
-export class TaskFailedError extends Error {
-  name = 'TaskFailedError';
-}
-
 /**
- * Prints what a change did; with `--wait`, first follows its task until the result is
+ * Prints what a change did, or with `--dry-run` what it would do and the steps its task
+ * would run; with `--wait`, first follows its task until the result is
  * final (progress on stderr), then prints the change with the task as it ended and its
  * step tree. A FAILED result fails the command, after the tree is printed.
  */
@@ -28,6 +26,13 @@ export async function followChange(
   options: WaitOptions,
 ): Promise<void> {
   const { task } = result;
+  if (options.dryRun) {
+    context.notice('Dry run: nothing was stored');
+    context.print(result, {
+      tables: [...changeTables(result), plannedStepRows(result)],
+    });
+    return;
+  }
   if (!options.wait || !task) {
     if (options.wait) {
       context.notice('Nothing changed: no task to wait for');
@@ -35,16 +40,7 @@ export async function followChange(
     context.print(result, { tables: changeTables(result) });
     return;
   }
-  context.notice(`Waiting for task ${task.id} (${task.type})...`);
-  const interval = Number(context.env.STYRMIN_WAIT_INTERVAL_MS);
-  const tree = await waitForTask({
-    client,
-    taskId: task.id,
-    intervalMs: interval > 0 ? interval : undefined,
-    timeoutMs:
-      options.timeout === undefined ? undefined : options.timeout * 1000,
-    progress: line => context.notice(line),
-  });
+  const tree = await waitForTaskResult(context, client, task, options);
   const deployment =
     (await client.deployment({ id: result.deployment.id })) ??
     result.deployment;
@@ -59,13 +55,5 @@ export async function followChange(
       formatTaskTree(tree).trimEnd(),
     ],
   });
-  if (tree.result === 'FAILED') {
-    throw new TaskFailedError(
-      `Task ${tree.id} (${tree.type}) FAILED; the deployment is ${
-        final.deployment.state
-      }${
-        final.deployment.stateReason ? `: ${final.deployment.stateReason}` : ''
-      }`,
-    );
-  }
+  failOnFailedTask(tree, final.deployment);
 }

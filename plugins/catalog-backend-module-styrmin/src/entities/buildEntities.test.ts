@@ -218,6 +218,7 @@ describe('buildEntities', () => {
           'styrmin.io/driver-version': '2.0.0',
           'backstage.io/kubernetes-id': 'd-1',
           'backstage.io/kubernetes-namespace': 'styrmin-d-1',
+          'backstage.io/kubernetes-label-selector': 'app=acme',
         },
         links: [
           {

@@ -5,6 +5,7 @@ import { clusterEntity } from './clusterEntity';
 import { deploymentEntity } from './deploymentEntity';
 import { EntityContext } from './EntityContext';
 import { environmentEntity } from './environmentEntity';
+import { kubernetesLabelSelector } from './kubernetesLabelSelector';
 
 /**
  * Every entity of one refresh: a `System` per cluster, a `Resource` per environment and
@@ -17,6 +18,12 @@ export function buildEntities(
   const environmentsById = new Map(
     records.environments.map(environment => [environment.id, environment]),
   );
+  const labelSelectors = new Map(
+    records.driverVersions.map(({ name, version, spec }) => [
+      `${name}@${version}`,
+      kubernetesLabelSelector(spec.spec.components),
+    ]),
+  );
   return [
     ...records.clusters.map(cluster => clusterEntity(cluster, context)),
     ...records.environments.map(environment =>
@@ -27,6 +34,9 @@ export function buildEntities(
         deployment,
         environmentsById.get(deployment.environment.id)?.cluster,
         context,
+        labelSelectors.get(
+          `${deployment.driverVersion.name}@${deployment.driverVersion.version}`,
+        ),
       ),
     ),
     ...records.driverVersions.map(driverVersion =>

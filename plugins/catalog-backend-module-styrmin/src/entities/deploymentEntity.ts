@@ -19,12 +19,15 @@ import {
 
 /**
  * The annotations with which Backstage's Kubernetes plugin finds a deployment's objects:
- * `backstage.io/kubernetes-id` (the deployment's id, which the agent puts in the
- * `backstage.io/kubernetes-id` label of what it deploys) and the namespace that holds them.
+ * the namespace that holds them (`styrmin-<deployment id>`, the deployment's alone) and the
+ * label selector of its pods and workloads (`kubernetesLabelSelector`). The plugin names
+ * the entity's objects by `backstage.io/kubernetes-id`, the deployment's id; it selects by
+ * that label only when no selector is given, and nothing Styrmin deploys carries it.
  */
 export const KUBERNETES_ANNOTATIONS = {
   id: 'backstage.io/kubernetes-id',
   namespace: 'backstage.io/kubernetes-namespace',
+  labelSelector: 'backstage.io/kubernetes-label-selector',
 } as const;
 
 /**
@@ -39,6 +42,8 @@ export function deploymentEntity(
   >,
   cluster: { name: string } | undefined,
   context: EntityContext,
+  /** The label selector of its pods (`kubernetesLabelSelector`), when its driver gives one. */
+  labelSelector?: string,
 ): ResourceEntityV1alpha1 {
   const url = pageUrl(context, styrminPagePaths.deployment(deployment));
   const { environment, driverVersion } = deployment;
@@ -59,6 +64,9 @@ export function deploymentEntity(
         [STYRMIN_ANNOTATIONS.driverVersion]: driverVersion.version,
         [KUBERNETES_ANNOTATIONS.id]: deployment.id,
         [KUBERNETES_ANNOTATIONS.namespace]: deploymentNamespace(deployment.id),
+        ...(labelSelector
+          ? { [KUBERNETES_ANNOTATIONS.labelSelector]: labelSelector }
+          : {}),
       },
       links: [styrminLink(url, 'Deployment in Styrmin')],
     },

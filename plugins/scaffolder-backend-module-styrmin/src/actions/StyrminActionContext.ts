@@ -25,6 +25,13 @@ export type StyrminActionsOptions = {
   pollIntervalMs?: number;
 };
 
+/** A deployment as the actions name it in their outputs and messages. */
+export type ActionDeployment = {
+  id: string;
+  name: string;
+  environment: { name: string };
+};
+
 /** The environment, records and links the actions share. */
 export class StyrminActionContext {
   readonly #auth: AuthService;
@@ -80,12 +87,23 @@ export class StyrminActionContext {
   }
 
   /** The deployment's entity, as the catalog module names it. */
-  deploymentEntityRef(deployment: {
-    id: string;
-    name: string;
-    environment: { name: string };
-  }): string {
+  deploymentEntityRef(deployment: ActionDeployment): string {
     return `resource:${this.#namespace}/${deploymentEntityName(deployment)}`;
+  }
+
+  /** Outputs the deployment's id, page and entity, as every action does. */
+  outputDeployment(
+    ctx: {
+      output(
+        name: 'deploymentId' | 'deploymentUrl' | 'entityRef',
+        value: string,
+      ): void;
+    },
+    deployment: ActionDeployment,
+  ): void {
+    ctx.output('deploymentId', deployment.id);
+    ctx.output('deploymentUrl', this.deploymentUrl(deployment));
+    ctx.output('entityRef', this.deploymentEntityRef(deployment));
   }
 }
 

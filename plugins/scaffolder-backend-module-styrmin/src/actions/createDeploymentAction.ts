@@ -1,6 +1,6 @@
 import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
 import { StyrminApiError, StyrminClient } from '@styrmin/sdk';
-import { describeTaskFailure, followTask } from './followTask';
+import { followDeploymentTask } from './followDeploymentTask';
 import { resolveEnvironment } from './resolveEnvironment';
 import {
   describeStyrminError,
@@ -229,49 +229,26 @@ export function createStyrminDeploymentCreateAction(
         name: input.name,
         environment: { name: environment.name },
       };
-      const deploymentUrl = styrmin.deploymentUrl(deployment);
-      const entityRef = styrmin.deploymentEntityRef(deployment);
       logger.info(
         created.adopted
           ? `The deployment ${environment.name}/${input.name} (${created.deploymentId}) was created by this run before it restarted; following its task`
           : `Created the deployment ${environment.name}/${input.name} (${created.deploymentId}) of ${input.driver} ${input.driverVersion}, application version ${input.appVersion}`,
       );
-      ctx.output('deploymentId', created.deploymentId);
-      ctx.output('deploymentUrl', deploymentUrl);
-      ctx.output('entityRef', entityRef);
+      styrmin.outputDeployment(ctx, deployment);
 
       if (!created.taskId) {
         throw new Error(
           `The deployment ${environment.name}/${input.name} has no task to follow`,
         );
       }
-      let task;
-      try {
-        task = await followTask({
-          client,
-          logger,
-          taskId: created.taskId,
-          pollIntervalMs: styrmin.pollIntervalMs,
-          timeoutMs: (input.timeoutMinutes ?? 60) * 60_000,
-          signal: ctx.signal,
-        });
-      } catch (error) {
-        throw describeStyrminError(error, `follow the deployment's task`);
-      }
-      const state = task.deployment.state;
-      if (task.result === 'FAILED') {
-        throw new Error(
-          `${describeTaskFailure(task)}; the deployment ${environment.name}/${
-            input.name
-          } is ${state}: ${deploymentUrl}`,
-        );
-      }
-      logger.info(
-        `The ${task.type} task ended ${task.result}; the deployment is ${state}: ${deploymentUrl}`,
-      );
-      ctx.output('taskId', task.id);
-      ctx.output('taskResult', task.result);
-      ctx.output('state', state);
+      await followDeploymentTask({
+        ctx,
+        client,
+        styrmin,
+        deployment,
+        taskId: created.taskId,
+        timeoutMinutes: input.timeoutMinutes,
+      });
     },
   });
 }

@@ -1,5 +1,5 @@
 import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
-import { describeTaskFailure, followTask } from './followTask';
+import { followDeploymentTask } from './followDeploymentTask';
 import { resolveDeployment } from './resolveDeployment';
 import {
   describeStyrminError,
@@ -158,10 +158,7 @@ export function createStyrminDeploymentUpgradeAction(
         name: upgraded.name,
         environment: { name: upgraded.environment },
       };
-      const deploymentUrl = styrmin.deploymentUrl(deployment);
-      ctx.output('deploymentId', upgraded.deploymentId);
-      ctx.output('deploymentUrl', deploymentUrl);
-      ctx.output('entityRef', styrmin.deploymentEntityRef(deployment));
+      styrmin.outputDeployment(ctx, deployment);
       ctx.output('changed', upgraded.changed);
       logger.info(
         upgraded.changed
@@ -174,33 +171,14 @@ export function createStyrminDeploymentUpgradeAction(
         return;
       }
 
-      let task;
-      try {
-        task = await followTask({
-          client,
-          logger,
-          taskId: upgraded.taskId,
-          pollIntervalMs: styrmin.pollIntervalMs,
-          timeoutMs: (input.timeoutMinutes ?? 60) * 60_000,
-          signal: ctx.signal,
-        });
-      } catch (error) {
-        throw describeStyrminError(error, `follow the deployment's task`);
-      }
-      const state = task.deployment.state;
-      if (task.result === 'FAILED') {
-        throw new Error(
-          `${describeTaskFailure(task)}; the deployment ${
-            upgraded.environment
-          }/${upgraded.name} is ${state}: ${deploymentUrl}`,
-        );
-      }
-      logger.info(
-        `The ${task.type} task ended ${task.result}; the deployment is ${state}: ${deploymentUrl}`,
-      );
-      ctx.output('taskId', task.id);
-      ctx.output('taskResult', task.result);
-      ctx.output('state', state);
+      await followDeploymentTask({
+        ctx,
+        client,
+        styrmin,
+        deployment,
+        taskId: upgraded.taskId,
+        timeoutMinutes: input.timeoutMinutes,
+      });
     },
   });
 }

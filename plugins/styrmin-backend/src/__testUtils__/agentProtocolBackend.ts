@@ -1,4 +1,5 @@
 import {
+  BackendFeature,
   createServiceFactory,
   SchedulerServiceTaskInvocationDefinition,
   SchedulerServiceTaskScheduleDefinition,
@@ -31,13 +32,14 @@ type ScheduledTask = SchedulerServiceTaskScheduleDefinition &
  * the agent protocol, on an advancing clock. Its scheduled tasks (the lease sweep, the
  * server pool's worker) never run by themselves: `runScheduledTask` runs one, so that a test
  * decides when leases expire. Users may do everything, but {@link READ_ONLY_USER}, who may
- * only read.
+ * only read. `features` adds to the backend, or replaces the services it names.
  */
 export async function startAgentProtocolBackend(options: {
   knex: Knex;
   clock?: AdvancingClock;
+  features?: BackendFeature[];
 }) {
-  const { knex, clock = new AdvancingClock() } = options;
+  const { knex, clock = new AdvancingClock(), features = [] } = options;
   /** What the plugin logged as errors: a 500's cause, for the test to show. */
   const loggedErrors: string[] = [];
   const logger = mockServices.logger.mock({
@@ -85,6 +87,7 @@ export async function startAgentProtocolBackend(options: {
         deps: {},
         factory: () => clock,
       }),
+      ...features,
     ],
   });
   const serverUrl = `http://localhost:${

@@ -6,12 +6,14 @@ import {
   TestDatabases,
 } from '@backstage/backend-test-utils';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
+import { ChangeNotifier } from '../changes/ChangeNotifier';
 import { DatabaseClusterStore } from '../clusters/DatabaseClusterStore';
 import { DatabaseServerInfoStore } from '../database/DatabaseServerInfoStore';
 import { DatabaseDeploymentStore } from '../deployments/DatabaseDeploymentStore';
 import { DatabaseDriverStore } from '../drivers/DatabaseDriverStore';
 import { DriverLoader } from '../drivers/DriverLoader';
 import { ServerDirectoryPolicy } from '../drivers/ServerDirectoryPolicy';
+import { GitSourcePolicy } from '../drivers/GitSourcePolicy';
 import { DatabaseEnvironmentStore } from '../environments/DatabaseEnvironmentStore';
 import { DatabaseFlowRunStore } from '../flows/DatabaseFlowRunStore';
 import { DatabaseInstanceStore } from '../instances/DatabaseInstanceStore';
@@ -71,7 +73,13 @@ export async function createTestReconciler(
     ...stores,
     logger: mockServices.logger.mock(),
   });
-  return { broker, ...createReconciler({ ...stores, broker }) };
+  // What the reconcilers announce; the plugin's tests check the announcements end to end.
+  const changes: jest.Mocked<ChangeNotifier> = { notify: jest.fn() };
+  return {
+    broker,
+    changes,
+    ...createReconciler({ ...stores, broker, changes }),
+  };
 }
 
 /**
@@ -92,6 +100,7 @@ export async function createTestGraphQL(
       loader: DriverLoader.create({
         store: stores.drivers,
         directories: ServerDirectoryPolicy.create({ allowedDirectories: [] }),
+        git: GitSourcePolicy.create(),
         logger,
       }),
     },
@@ -99,6 +108,7 @@ export async function createTestGraphQL(
     permissions:
       options.permissions ??
       mockServices.permissions({ result: AuthorizeResult.ALLOW }),
+    auditor: mockServices.auditor.mock(),
     logger,
   });
   const execute = (

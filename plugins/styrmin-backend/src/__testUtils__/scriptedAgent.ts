@@ -16,8 +16,11 @@ export type ScriptedRunOptions = {
   beforeStep?: (step: { id: string; name: string }) => 'crash' | void;
   /** Called after each step ended, with the same choice. */
   afterStep?: (step: { id: string; name: string }) => 'crash' | void;
-  /** Called when a step starts, to record what ran (the test's "side effects"). */
-  onRun?: (step: { id: string; name: string }) => void;
+  /**
+   * Called when a step starts, to record what ran (the test's "side effects"); the step
+   * ends once what it returns has settled, as a real step ends after its work.
+   */
+  onRun?: (step: { id: string; name: string }) => unknown;
   /** Before completing the run. */
   beforeComplete?: () => 'crash' | void;
 };
@@ -51,7 +54,7 @@ export async function runScripted(
       }
       const stepAttempt = step.attempts + 1;
       await client.startStep({ ...lease, stepId: step.id, stepAttempt });
-      options.onRun?.(step);
+      await options.onRun?.(step);
       if (options.fail?.step === step.name) {
         const { error, outputTail } = options.fail;
         await client.endStep({

@@ -1,5 +1,6 @@
 import { LoggerService } from '@backstage/backend-plugin-api';
 import { Knex } from 'knex';
+import { ChangeNotifier } from '../changes/ChangeNotifier';
 import { ClusterStore } from '../clusters/ClusterStore';
 import { Clock } from '../database/Clock';
 import { DeploymentStateFollower } from '../deployments/DeploymentStateFollower';
@@ -32,6 +33,8 @@ export type AgentProtocolDeps = {
   broker: FlowRunBroker;
   observedState: ObservedStateStore;
   stateFollower: DeploymentStateFollower;
+  /** Told of every change a call makes, so that the pages showing it refresh. */
+  changes: ChangeNotifier;
   /** How long a lease lasts after a claim or a heartbeat. */
   leaseSeconds: number;
 };

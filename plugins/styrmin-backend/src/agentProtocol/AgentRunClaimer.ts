@@ -98,7 +98,16 @@ export class AgentRunClaimer {
         } else {
           run = await flowRuns.claim({ tx, pool, owner, leaseSeconds });
         }
-        return run && toAgentFlowRun(this.#deps, { tx, run, cluster });
+        const claimed =
+          run && (await toAgentFlowRun(this.#deps, { tx, run, cluster }));
+        if (claimed && !held) {
+          // The claim started the run's task.
+          this.#deps.changes.notify({
+            tx,
+            deploymentIds: [claimed.task.deploymentId],
+          });
+        }
+        return claimed;
       }),
     );
   }

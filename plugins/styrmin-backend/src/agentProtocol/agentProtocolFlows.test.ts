@@ -141,8 +141,6 @@ describe('flows over the agent protocol', () => {
       expect(JSON.stringify(stored)).not.toContain(agentToken);
     });
 
-    let linked: Promise<void> | undefined;
-
     it('counts a linked task in the result of the step that started it, and shows it under the step', async () => {
       const { agent, cluster, createInfrahub } = await newCluster();
       const parent = await createInfrahub('parent');
@@ -156,9 +154,9 @@ describe('flows over the agent protocol', () => {
       )!;
       await expect(
         runScripted(agent, parentRun, owner, {
-          onRun: step => {
+          onRun: async step => {
             if (step.id === hook.id) {
-              linked = agent.linkStartedTask({
+              await agent.linkStartedTask({
                 runId: parentRun.id,
                 owner,
                 attempt: parentRun.attempt,
@@ -170,7 +168,6 @@ describe('flows over the agent protocol', () => {
           beforeComplete: () => undefined,
         }),
       ).resolves.toBe('SUCCEEDED');
-      await linked;
 
       // The parent's own flow succeeded, but the child's runs: the result is RUNNING.
       let tree = (await backend.readOnly.taskTree(parent.task!.id))!;

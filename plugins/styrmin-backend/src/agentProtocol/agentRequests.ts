@@ -81,6 +81,18 @@ export const LinkStartedTaskRequest = z.object({
   taskId: z.string().min(1).max(64),
 });
 
+/** `POST /runs/:runId/steps/:stepId/tasks` */
+export const StartTaskRequest = z.object({
+  ...Lease,
+  stepAttempt: z.int().min(1),
+  call: z.int().min(0).max(10_000),
+  flow: z.enum(['STOP_COMPONENTS', 'START_COMPONENTS']),
+  components: z.array(z.string().min(1).max(63)).max(100),
+});
+
+/** A request without a body (`GET`): whatever comes is ignored. */
+export const NoBody = z.object({});
+
 /** `POST /runs/:runId/complete` */
 export const CompleteRunRequest = z
   .object({

@@ -1,4 +1,5 @@
 import { AuthenticationError } from '@backstage/errors';
+import { AGENT_CLAIM_MAX_WAIT_SECONDS } from '@styrmin/plugin-styrmin-common';
 import express from 'express';
 import { Cluster } from '../clusters/ClusterStore';
 import { AgentProtocolDeps } from './AgentProtocolDeps';
@@ -10,6 +11,15 @@ import { AgentProtocolDeps } from './AgentProtocolDeps';
  * @internal
  */
 export const AGENT_LAST_SEEN_THROTTLE_SECONDS = 30;
+
+/**
+ * The longest time between two recorded calls of a live agent: it calls at least once per
+ * long poll, and a call is recorded at most every {@link AGENT_LAST_SEEN_THROTTLE_SECONDS}.
+ *
+ * @internal
+ */
+export const AGENT_HEARTBEAT_SECONDS =
+  AGENT_CLAIM_MAX_WAIT_SECONDS + AGENT_LAST_SEEN_THROTTLE_SECONDS;
 
 /**
  * The agent that made a call: the cluster its token belongs to and the token itself
@@ -37,9 +47,9 @@ export function agentCaller(res: express.Response): AgentCaller {
  * @internal
  */
 export function authenticateAgent(
-  deps: Pick<AgentProtocolDeps, 'clusters' | 'clock' | 'logger'>,
+  deps: Pick<AgentProtocolDeps, 'clusters' | 'clock' | 'logger' | 'changes'>,
 ): express.RequestHandler {
-  const { clusters, clock, logger } = deps;
+  const { clusters, clock, logger, changes } = deps;
   const lastRecorded = new Map<string, number>();
   return async (req, res, next) => {
     try {
@@ -64,6 +74,11 @@ export function authenticateAgent(
           .recordAgentSeen({
             id: cluster.id,
             throttleSeconds: AGENT_LAST_SEEN_THROTTLE_SECONDS,
+          })
+          .then(recorded => {
+            if (recorded) {
+              changes.notify({ clusterIds: [cluster.id] });
+            }
           })
           .catch(error =>
             logger.warn(

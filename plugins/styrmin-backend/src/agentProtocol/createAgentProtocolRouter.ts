@@ -5,6 +5,7 @@ import {
 } from '@styrmin/plugin-styrmin-common';
 import express from 'express';
 import Router from 'express-promise-router';
+import { z } from 'zod/v4';
 import { AgentProtocolDeps } from './AgentProtocolDeps';
 import { agentErrorHandler } from './agentErrorResponse';
 import {
@@ -15,18 +16,25 @@ import {
   EndStepRequest,
   HeartbeatRequest,
   LinkStartedTaskRequest,
+  NoBody,
   parseRequest,
   StartStepRequest,
+  StartTaskRequest,
 } from './agentRequests';
 import { AgentRunClaimer } from './AgentRunClaimer';
-import { agentCaller, authenticateAgent } from './authenticateAgent';
-import { findClusterRun } from './clusterRecords';
+import {
+  AgentCaller,
+  agentCaller,
+  authenticateAgent,
+} from './authenticateAgent';
 import { completeRun } from './completeRun';
+import { heartbeat } from './heartbeat';
 import { endStep } from './endStep';
 import { linkStartedTask } from './linkStartedTask';
 import { readBundle } from './readBundle';
 import { reportDeploymentStatus } from './reportDeploymentStatus';
 import { startStep } from './startStep';
+import { startTask } from './startTask';
 
 /**
  * Where the agent protocol is mounted in the plugin's router: `/api/styrmin/agent/v1`.
@@ -37,6 +45,23 @@ export const AGENT_PROTOCOL_PATH = `/agent/v${AGENT_PROTOCOL_VERSION}`;
 
 /** The largest request body: an output tail of 64 KiB and an error fit many times. */
 const MAX_BODY_SIZE = '1mb';
+
+/** The names of the parameters of a route's path: `runId | stepId` of `/runs/:runId/steps/:stepId/start`. */
+type PathParameters<Path extends string> =
+  Path extends `${string}:${infer Name}/${infer Rest}`
+    ? Name | PathParameters<`/${Rest}`>
+    : Path extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/**
+ * What a route does: a handler of its own (`startStep`, ...) called with the caller, the
+ * path's parameters and the parsed body.
+ */
+type AgentAction<Params extends string, S extends z.ZodType, T> = (
+  deps: AgentProtocolDeps,
+  options: { caller: AgentCaller } & Record<Params, string> & z.output<S>,
+) => Promise<T>;
 
 /**
  * Options of {@link createAgentProtocolRouter}.
@@ -98,85 +123,51 @@ export function createAgentProtocolRouter(
     }
   });
 
-  api.post('/runs/:runId/heartbeat', async (req, res) => {
-    const { owner, attempt } = parseRequest(HeartbeatRequest, req.body);
-    const run = await findClusterRun(deps, {
-      cluster: agentCaller(res).cluster,
-      runId: req.params.runId,
+  /** A route whose answer is its action's result, as JSON. */
+  const route = <Path extends string, S extends z.ZodType, T>(
+    method: 'get' | 'post' | 'put',
+    path: Path,
+    schema: S,
+    action: AgentAction<PathParameters<Path>, S, T>,
+  ) =>
+    api[method](path, async (req, res) => {
+      // express has checked that the path has its parameters.
+      const input = {
+        ...(req.params as Record<string, string>),
+        ...(parseRequest(schema, req.body) as object),
+        caller: agentCaller(res),
+      } as Parameters<typeof action>[1];
+      res.json(await action(deps, input));
     });
-    const { leaseExpiresAt } = await deps.flowRuns.heartbeat({
-      lease: { flowRunId: run.id, owner, attempt },
-      leaseSeconds: deps.leaseSeconds,
-    });
-    res.json({ leaseExpiresAt: leaseExpiresAt.toISOString() });
-  });
 
-  api.post('/runs/:runId/steps/:stepId/start', async (req, res) => {
-    const body = parseRequest(StartStepRequest, req.body);
-    res.json(
-      await startStep(deps, {
-        caller: agentCaller(res),
-        runId: req.params.runId,
-        stepId: req.params.stepId,
-        ...body,
-      }),
-    );
-  });
-
-  api.post('/runs/:runId/steps/:stepId/end', async (req, res) => {
-    const body = parseRequest(EndStepRequest, req.body);
-    res.json(
-      await endStep(deps, {
-        caller: agentCaller(res),
-        runId: req.params.runId,
-        stepId: req.params.stepId,
-        ...body,
-      }),
-    );
-  });
-
-  api.post('/runs/:runId/steps/:stepId/links', async (req, res) => {
-    const body = parseRequest(LinkStartedTaskRequest, req.body);
-    res.json(
-      await linkStartedTask(deps, {
-        caller: agentCaller(res),
-        runId: req.params.runId,
-        stepId: req.params.stepId,
-        ...body,
-      }),
-    );
-  });
-
-  api.post('/runs/:runId/complete', async (req, res) => {
-    const body = parseRequest(CompleteRunRequest, req.body);
-    res.json(
-      await completeRun(deps, {
-        caller: agentCaller(res),
-        runId: req.params.runId,
-        ...body,
-      }),
-    );
-  });
-
-  api.get('/bundles/:digest', async (req, res) => {
-    res.json(
-      await readBundle(deps, {
-        caller: agentCaller(res),
-        digest: req.params.digest,
-      }),
-    );
-  });
-
-  api.put('/deployments/:deploymentId/status', async (req, res) => {
-    const body = parseRequest(DeploymentStatusRequest, req.body);
-    res.json(
-      await reportDeploymentStatus(deps, {
-        caller: agentCaller(res),
-        deploymentId: req.params.deploymentId,
-        ...body,
-      }),
-    );
-  });
+  route('post', '/runs/:runId/heartbeat', HeartbeatRequest, heartbeat);
+  route(
+    'post',
+    '/runs/:runId/steps/:stepId/start',
+    StartStepRequest,
+    startStep,
+  );
+  route('post', '/runs/:runId/steps/:stepId/end', EndStepRequest, endStep);
+  route(
+    'post',
+    '/runs/:runId/steps/:stepId/links',
+    LinkStartedTaskRequest,
+    linkStartedTask,
+  );
+  route(
+    'post',
+    '/runs/:runId/steps/:stepId/tasks',
+    StartTaskRequest,
+    startTask,
+  );
+  route('post', '/runs/:runId/complete', CompleteRunRequest, completeRun);
+  route('get', '/bundles/:digest', NoBody, readBundle);
+  route(
+    'put',
+    '/deployments/:deploymentId/status',
+    DeploymentStatusRequest,
+    reportDeploymentStatus,
+  );
 
   api.use((req, _res, next) => {
     next(

@@ -99,6 +99,7 @@ export async function endStep(
                 : redact(options.outputTail),
           });
         }
+        deps.changes.notify({ tx, deploymentIds: [task.deploymentId] });
         return {
           step: toAgentStep((await deps.tasks.getStep({ tx, stepId }))!),
         };

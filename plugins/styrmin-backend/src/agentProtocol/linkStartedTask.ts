@@ -71,6 +71,7 @@ export async function linkStartedTask(
           );
         }
         await deps.tasks.linkStartedTask({ tx, stepId, startedTaskId: taskId });
+        deps.changes.notify({ tx, deploymentIds: [task.deploymentId] });
       }
       return { stepId, taskId };
     }),

@@ -1,4 +1,9 @@
-import { redactSecrets, secretValuesOf } from '@styrmin/plugin-styrmin-common';
+import {
+  DriverSpec,
+  PromptAnswers,
+  redactSecrets,
+  secretValuesOf,
+} from '@styrmin/plugin-styrmin-common';
 import { TransactionOption } from '../database/TransactionOption';
 import { isUuid } from '../database/uuid';
 import { FlowRun } from '../flows/FlowRunStore';
@@ -9,13 +14,14 @@ import { AgentCaller } from './authenticateAgent';
 /**
  * An agent's words about a run (a step's error, a failed command's output, the run's
  * error) as every signed-in user may read them: the secret values of the instances the
- * run deals with (its own, and the deployment's two newest), the agent token, and common
- * forms of secrets replaced by `<redacted>` (`redactSecrets`).
+ * run deals with (its own, and the deployment's two newest), the answers to the secret
+ * prompts of its task, the agent token, and common forms of secrets replaced by
+ * `<redacted>` (`redactSecrets`).
  *
  * @internal
  */
 export async function runTextRedactor(
-  deps: Pick<AgentProtocolDeps, 'instances'>,
+  deps: Pick<AgentProtocolDeps, 'instances' | 'tasks' | 'drivers'>,
   options: TransactionOption & {
     run: FlowRun;
     deploymentId: string;
@@ -24,17 +30,35 @@ export async function runTextRedactor(
 ): Promise<(text: string) => string> {
   const { tx, run, deploymentId, caller } = options;
   const instanceId = run.parameters.instanceId;
-  const [own, newest] = await Promise.all([
+  const [own, newest, task] = await Promise.all([
     typeof instanceId === 'string' && isUuid(instanceId)
       ? deps.instances.getInstances({ tx, ids: [instanceId] })
       : Promise.resolve([] as Instance[]),
     deps.instances.listInstances({ tx, deploymentId, limit: 2 }),
+    deps.tasks.getTaskOfFlowRun({ tx, flowRunId: run.id }),
   ]);
+  const driver =
+    task?.prompts && own[0]
+      ? await deps.drivers.getDriverVersion({ tx, ...own[0].driver })
+      : undefined;
   const secrets = [
     caller.token,
     ...[...own, ...newest.instances].flatMap(instance =>
       secretValuesOf(instance.context),
     ),
+    ...(driver && task?.prompts
+      ? secretAnswers(driver.spec, task.prompts)
+      : []),
   ];
   return text => redactSecrets(text, { secrets });
+}
+
+/** The answers to the prompts that the driver version types `secret`. */
+function secretAnswers(driver: DriverSpec, answers: PromptAnswers): string[] {
+  return driver.spec.actions.flatMap(action =>
+    Object.entries(action.prompts)
+      .filter(([, prompt]) => prompt.type === 'secret')
+      .map(([name]) => answers[action.name]?.[name])
+      .filter((answer): answer is string => typeof answer === 'string'),
+  );
 }

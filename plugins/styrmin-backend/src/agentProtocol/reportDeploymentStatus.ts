@@ -68,6 +68,9 @@ export async function reportDeploymentStatus(
         if (now?.state === 'DELETED') {
           throw TOMBSTONE;
         }
+        if (result.changed) {
+          deps.changes.notify({ tx, deploymentIds: [deploymentId] });
+        }
         // Also when the status stayed: the task that decided the state may have ended since.
         if (!result.stale) {
           await deps.stateFollower.afterStatusReported({

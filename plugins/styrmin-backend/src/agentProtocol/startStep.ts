@@ -38,7 +38,7 @@ export async function startStep(
     cluster: caller.cluster,
     runId,
   });
-  const { step } = await findRunStep(deps, { run, stepId });
+  const { task, step } = await findRunStep(deps, { run, stepId });
   if (isStarted(step, stepAttempt)) {
     if (!holdsLease(run, lease)) {
       throw lostLease(run, lease);
@@ -58,6 +58,7 @@ export async function startStep(
       throw error;
     }
   }
+  deps.changes.notify({ deploymentIds: [task.deploymentId] });
   return { step: toAgentStep((await deps.tasks.getStep({ stepId }))!) };
 }
 

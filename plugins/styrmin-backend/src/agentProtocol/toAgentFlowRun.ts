@@ -3,6 +3,7 @@ import {
   AgentFlowRun,
   AgentPreviousInstance,
   deploymentNamespace,
+  isComponentFlow,
   JsonObject,
 } from '@styrmin/plugin-styrmin-common';
 import { posix } from 'node:path';
@@ -24,7 +25,8 @@ const FLOWS_WITH_PREVIOUS_INSTANCE = new Set([
  * A claimed run as the agent gets it: the run and its lease, its task with the steps as
  * recorded, the deployment, the instance with its context in clear, and the driver
  * version the StyrminDeployment resource is built from; for an update or an upgrade, the
- * instance before. Nothing else.
+ * instance before; the answers to the prompts of the task's actions; the components that a
+ * STOP_COMPONENTS or START_COMPONENTS run stops or starts. Nothing else.
  *
  * @internal
  */
@@ -124,7 +126,18 @@ export async function toAgentFlowRun(
         instance: previous,
       }),
     }),
+    ...(task.prompts && { prompts: task.prompts }),
+    ...(isComponentFlow(run.flowName) && {
+      components: componentsOf(run.parameters.components),
+    }),
   };
+}
+
+/** The components a STOP_COMPONENTS or START_COMPONENTS run names in its parameters. */
+function componentsOf(value: unknown): string[] {
+  return Array.isArray(value)
+    ? value.filter((c): c is string => typeof c === 'string')
+    : [];
 }
 
 async function agentDriverVersion(

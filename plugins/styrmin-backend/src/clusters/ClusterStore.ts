@@ -1,5 +1,6 @@
 import { ClusterSettings } from '@styrmin/plugin-styrmin-common';
 import { RecordStamps } from '../database/recordStamps';
+import { RecordGetOptions } from '../database/getRecord';
 import { TransactionOption } from '../database/TransactionOption';
 import { FlowRunPool } from '../flows/FlowRunStore';
 
@@ -45,10 +46,7 @@ export type ClusterStoreRegisterOptions = TransactionOption & {
  *
  * @internal
  */
-export type ClusterStoreGetOptions = TransactionOption &
-  ({ id: string; name?: never } | { name: string; id?: never }) & {
-    lock?: boolean;
-  };
+export type ClusterStoreGetOptions = RecordGetOptions;
 
 /** @internal */
 export type ClusterStoreGetManyOptions = TransactionOption & { ids: string[] };

@@ -1,15 +1,13 @@
-import {
-  DatabaseService,
-  isDatabaseConflictError,
-} from '@backstage/backend-plugin-api';
-import { ConflictError, NotFoundError } from '@backstage/errors';
+import { DatabaseService } from '@backstage/backend-plugin-api';
+import { NotFoundError } from '@backstage/errors';
 import { ClusterSettings } from '@styrmin/plugin-styrmin-common';
 import { Knex } from 'knex';
 import { randomUUID } from 'node:crypto';
 import { Clock, systemClock } from '../database/Clock';
 import { compareAndSet } from '../database/compareAndSet';
-import { lockForUpdate } from '../database/lockForUpdate';
-import { migrationsConfig } from '../database/migrations';
+import { getRecord } from '../database/getRecord';
+import { insertRecord } from '../database/insertRecord';
+import { connectDatabase } from '../database/migrations';
 import { parseJsonColumn } from '../database/parseJsonColumn';
 import {
   changedRecordStamps,
@@ -66,11 +64,7 @@ export class DatabaseClusterStore implements ClusterStore {
     options: DatabaseClusterStoreOptions,
   ): Promise<DatabaseClusterStore> {
     const { database, clock = systemClock } = options;
-    const knex = await database.getClient();
-    if (!database.migrations?.skip) {
-      await knex.migrate.latest(migrationsConfig);
-    }
-    return new DatabaseClusterStore(knex, clock);
+    return new DatabaseClusterStore(await connectDatabase(database), clock);
   }
 
   private constructor(knex: Knex, clock: Clock) {
@@ -94,16 +88,12 @@ export class DatabaseClusterStore implements ClusterStore {
       agent_last_seen_at: null,
       ...newRecordStamps(createdBy, now),
     };
-    try {
-      await tx<DbClusterRow>(CLUSTERS_TABLE).insert(row);
-    } catch (error) {
-      if (isDatabaseConflictError(error)) {
-        throw new ConflictError(
-          `A cluster named ${name} is registered already`,
-        );
-      }
-      throw error;
-    }
+    await insertRecord({
+      db: tx,
+      table: CLUSTERS_TABLE,
+      row,
+      conflict: `A cluster named ${name} is registered already`,
+    });
     return { cluster: toCluster(row), agentToken: token };
   }
 
@@ -116,14 +106,12 @@ export class DatabaseClusterStore implements ClusterStore {
   async getCluster(
     options: ClusterStoreGetOptions,
   ): Promise<Cluster | undefined> {
-    const { tx = this.#knex, lock } = options;
-    if (options.id !== undefined && !isUuid(options.id)) {
-      return undefined;
-    }
-    const where =
-      options.id === undefined ? { name: options.name } : { id: options.id };
-    const query = tx<DbClusterRow>(CLUSTERS_TABLE).where(where).first();
-    const row = await (lock ? lockForUpdate(query, tx) : query);
+    const { tx = this.#knex, ...key } = options;
+    const row = await getRecord<DbClusterRow>({
+      db: tx,
+      table: CLUSTERS_TABLE,
+      ...key,
+    });
     return row && toCluster(row);
   }
 

@@ -8,6 +8,7 @@ import {
   styrminEnvironmentReadPermission,
   withinField,
 } from '@styrmin/plugin-styrmin-common';
+import { AGENT_HEARTBEAT_SECONDS } from '../agentProtocol/authenticateAgent';
 import { callerRef } from '../graphql/callerRef';
 import {
   isoDateFields,
@@ -117,6 +118,7 @@ export function createClusterResolvers(
         'createdAt',
         'updatedAt',
       ),
+      agentHeartbeatSeconds: () => AGENT_HEARTBEAT_SECONDS,
       environments: withPermission<Cluster>(
         styrminEnvironmentReadPermission,
         (cluster, _args, context) =>

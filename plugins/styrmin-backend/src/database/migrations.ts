@@ -1,4 +1,7 @@
-import { resolvePackagePath } from '@backstage/backend-plugin-api';
+import {
+  DatabaseService,
+  resolvePackagePath,
+} from '@backstage/backend-plugin-api';
 import { Knex } from 'knex';
 
 /** The table where knex records the applied migrations (knex's default name). */
@@ -18,3 +21,17 @@ export const migrationsConfig: Knex.MigratorConfig = {
   // package ships `.d.ts` files beside the migrations.
   loadExtensions: ['.js'],
 };
+
+/**
+ * The plugin's database client, migrated to the latest migration unless the deployment
+ * manages migrations itself (`database.migrations.skip`): what every store's `create` does.
+ */
+export async function connectDatabase(
+  database: DatabaseService,
+): Promise<Knex> {
+  const knex = await database.getClient();
+  if (!database.migrations?.skip) {
+    await knex.migrate.latest(migrationsConfig);
+  }
+  return knex;
+}

@@ -76,13 +76,25 @@ export type DbTaskRow = {
   id: string;
   /** A `TaskType`. */
   type: string;
-  /** The deployment the task acts on; not yet a foreign key (see the migration). */
+  /** The deployment the task acts on. */
   deployment_id: string;
   /** The task's flow run, whose state is the task's status. */
   flow_run_id: string;
   /** The user or service entity ref that caused the task. */
   created_by: string;
   created_at: DbTimestamp;
+  /**
+   * Grows with every task: the order in which tasks were created, ties impossible.
+   * PostgreSQL returns a bigint as a string.
+   */
+  sequence: number | string;
+  /**
+   * The answers to the prompts of the actions the task runs, by action name then prompt
+   * name, as JSON (secret answers included: never shown); null when none were given.
+   */
+  prompts: string | null;
+  /** The key of the action primitive's call that started the task, unique; or null. */
+  start_key: string | null;
 };
 
 /** `styrmin_steps` */

@@ -1,8 +1,5 @@
-import {
-  DatabaseService,
-  isDatabaseConflictError,
-} from '@backstage/backend-plugin-api';
-import { ConflictError, NotFoundError } from '@backstage/errors';
+import { DatabaseService } from '@backstage/backend-plugin-api';
+import { NotFoundError } from '@backstage/errors';
 import {
   DeploymentConfiguration,
   DeploymentState,
@@ -11,7 +8,8 @@ import { Knex } from 'knex';
 import { randomUUID } from 'node:crypto';
 import { Clock, systemClock } from '../database/Clock';
 import { compareAndSet } from '../database/compareAndSet';
-import { migrationsConfig } from '../database/migrations';
+import { insertRecord } from '../database/insertRecord';
+import { connectDatabase } from '../database/migrations';
 import { parseJsonColumn } from '../database/parseJsonColumn';
 import {
   changedRecordStamps,
@@ -59,11 +57,7 @@ export class DatabaseDeploymentStore implements DeploymentStore {
     options: DatabaseDeploymentStoreOptions,
   ): Promise<DatabaseDeploymentStore> {
     const { database, clock = systemClock } = options;
-    const knex = await database.getClient();
-    if (!database.migrations?.skip) {
-      await knex.migrate.latest(migrationsConfig);
-    }
-    return new DatabaseDeploymentStore(knex, clock);
+    return new DatabaseDeploymentStore(await connectDatabase(database), clock);
   }
 
   private constructor(knex: Knex, clock: Clock) {
@@ -87,16 +81,12 @@ export class DatabaseDeploymentStore implements DeploymentStore {
       deleted_at: null,
       ...newRecordStamps(createdBy, this.#clock.now()),
     };
-    try {
-      await tx<DbDeploymentRow>(DEPLOYMENTS_TABLE).insert(row);
-    } catch (error) {
-      if (isDatabaseConflictError(error)) {
-        throw new ConflictError(
-          `The environment has a deployment named ${name} already`,
-        );
-      }
-      throw error;
-    }
+    await insertRecord({
+      db: tx,
+      table: DEPLOYMENTS_TABLE,
+      row,
+      conflict: `The environment has a deployment named ${name} already`,
+    });
     return toDeployment(row);
   }
 

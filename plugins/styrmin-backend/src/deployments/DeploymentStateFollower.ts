@@ -6,6 +6,7 @@ import {
   deploymentStateFromStatus,
 } from '@styrmin/plugin-styrmin-common';
 import { Knex } from 'knex';
+import { ChangeNotifier } from '../changes/ChangeNotifier';
 import { FlowRunStore } from '../flows/FlowRunStore';
 import { ObservedStateStore } from '../observedState/ObservedStateStore';
 import { Task, TaskStore } from '../tasks/TaskStore';
@@ -21,6 +22,7 @@ export type DeploymentStateFollowerOptions = {
   tasks: TaskStore;
   flowRuns: FlowRunStore;
   observedState: ObservedStateStore;
+  changes: ChangeNotifier;
 };
 
 /**
@@ -36,6 +38,7 @@ export class DeploymentStateFollower {
   readonly #tasks: TaskStore;
   readonly #flowRuns: FlowRunStore;
   readonly #observedState: ObservedStateStore;
+  readonly #changes: ChangeNotifier;
 
   static create(
     options: DeploymentStateFollowerOptions,
@@ -48,6 +51,7 @@ export class DeploymentStateFollower {
     this.#tasks = options.tasks;
     this.#flowRuns = options.flowRuns;
     this.#observedState = options.observedState;
+    this.#changes = options.changes;
   }
 
   /**
@@ -66,7 +70,12 @@ export class DeploymentStateFollower {
       this.#tasks.getTaskOfFlowRun({ tx, flowRunId }),
       this.#flowRuns.getFlowRun({ tx, flowRunId }),
     ]);
-    if (!task || !run || !(await this.#isNewest(tx, task))) {
+    if (!task || !run) {
+      return undefined;
+    }
+    // The task's status changed, whether or not the deployment's state follows it.
+    this.#changes.notify({ tx, deploymentIds: [task.deploymentId] });
+    if (!(await this.#isNewest(tx, task))) {
       return undefined;
     }
     const change = deploymentStateAfterRun({
@@ -133,6 +142,7 @@ export class DeploymentStateFollower {
       state: change.state,
       reason: change.reason,
     });
+    this.#changes.notify({ tx, deploymentIds: [deploymentId] });
     if (change.state === 'DELETED') {
       await this.#observedState.removeObservedState({ tx, deploymentId });
     }

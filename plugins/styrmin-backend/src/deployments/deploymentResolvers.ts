@@ -2,6 +2,9 @@ import { InputError } from '@backstage/errors';
 import {
   DeploymentState,
   maskConfiguration,
+  plannedActions,
+  PlannedFlow,
+  plannedSteps,
   styrminDeploymentCreatePermission,
   styrminDeploymentDeletePermission,
   styrminDeploymentReadPermission,
@@ -18,14 +21,17 @@ import {
   withPermission,
 } from '../graphql/fieldResolvers';
 import { decodeCursor, encodeCursor, pageSize } from '../graphql/pagination';
-import { StyrminResolvers } from '../graphql/types';
+import { StyrminGraphQLContext, StyrminResolvers } from '../graphql/types';
 import { InstanceStore } from '../instances/InstanceStore';
 import { DeploymentReconciler } from '../reconciliation/DeploymentReconciler';
 import { DeploymentChangeResult, Redeployment } from '../reconciliation/types';
+import { Task } from '../tasks/TaskStore';
+import { ComponentLifecycle } from './ComponentLifecycle';
 import {
   Deployment,
   DeploymentCursor,
   DeploymentStore,
+  DriverVersionRef,
 } from './DeploymentStore';
 
 /**
@@ -38,9 +44,20 @@ export type CreateDeploymentResolversOptions = {
   deployments: DeploymentStore;
   instances: InstanceStore;
   deploymentReconciler: DeploymentReconciler;
+  componentLifecycle: ComponentLifecycle;
 };
 
-type Change = { id: string; expectedVersion?: number | null };
+type ComponentsInput = {
+  id: string;
+  expectedVersion?: number | null;
+  components: string[];
+};
+
+type Change = {
+  id: string;
+  expectedVersion?: number | null;
+  dryRun?: boolean | null;
+};
 
 type DeploymentFilter = {
   environment?: string | null;
@@ -49,6 +66,8 @@ type DeploymentFilter = {
   driverVersion?: string | null;
   includeDeleted?: boolean | null;
 };
+
+type DeploymentTaskResult = { deployment: Deployment; task: Task };
 
 function isDeploymentCursor(value: unknown): value is DeploymentCursor {
   const cursor = value as DeploymentCursor;
@@ -68,6 +87,34 @@ function isInstanceCursor(value: unknown): value is { number: number } {
   );
 }
 
+/** A driver version that a record names, which must be stored. */
+async function storedDriverVersion(
+  context: StyrminGraphQLContext,
+  ref: DriverVersionRef,
+) {
+  return (
+    (await context.loaders.driverVersion.load(ref)) ??
+    notStored(`Driver version ${ref.name} ${ref.version}`)
+  );
+}
+
+/**
+ * The flow that applies a change, with the driver version it deploys (for a deletion, the
+ * one it removes); none when the change stores nothing.
+ */
+async function plannedFlowOf(
+  result: DeploymentChangeResult,
+  context: StyrminGraphQLContext,
+): Promise<PlannedFlow | undefined> {
+  if (!result.redeployment) {
+    return undefined;
+  }
+  return {
+    flowName: result.redeployment.flowName,
+    driver: (await storedDriverVersion(context, result.deployment.driver)).spec,
+  };
+}
+
 /**
  * The resolvers of the deployment queries and mutations, and of the `Deployment`,
  * `DeploymentChangeResult` and `Redeployment` types. A deployment's configuration goes out
@@ -83,6 +130,7 @@ export function createDeploymentResolvers(
     deployments,
     instances,
     deploymentReconciler: reconciler,
+    componentLifecycle,
   } = options;
   const read = styrminDeploymentReadPermission;
   const update = styrminDeploymentUpdatePermission;
@@ -166,6 +214,8 @@ export function createDeploymentResolvers(
               driver: string;
               driverVersion: string;
               configuration: unknown;
+              dryRun?: boolean | null;
+              prompts?: unknown;
             };
           },
           context,
@@ -175,7 +225,9 @@ export function createDeploymentResolvers(
             name: input.name,
             driver: { name: input.driver, version: input.driverVersion },
             configuration: input.configuration,
+            prompts: input.prompts,
             createdBy: callerRef(context.credentials),
+            dryRun: input.dryRun ?? false,
           }),
       ),
       editDeployment: withPermission(
@@ -190,6 +242,7 @@ export function createDeploymentResolvers(
             expectedVersion: input.expectedVersion ?? undefined,
             configurationPatch: input.configuration,
             updatedBy: callerRef(context.credentials),
+            dryRun: input.dryRun ?? false,
           }),
       ),
       upgradeDeployment: withPermission(
@@ -199,7 +252,11 @@ export function createDeploymentResolvers(
           {
             input,
           }: {
-            input: Change & { driverVersion: string; configuration?: unknown };
+            input: Change & {
+              driverVersion: string;
+              configuration?: unknown;
+              prompts?: unknown;
+            };
           },
           context,
         ) =>
@@ -208,7 +265,9 @@ export function createDeploymentResolvers(
             expectedVersion: input.expectedVersion ?? undefined,
             driverVersion: input.driverVersion,
             configurationPatch: input.configuration ?? {},
+            prompts: input.prompts,
             updatedBy: callerRef(context.credentials),
+            dryRun: input.dryRun ?? false,
           }),
       ),
       editComponentOverrides: withPermission(
@@ -227,6 +286,7 @@ export function createDeploymentResolvers(
               components: { [input.component]: input.overrides ?? null },
             },
             updatedBy: callerRef(context.credentials),
+            dryRun: input.dryRun ?? false,
           }),
       ),
       deleteDeployment: withPermission(
@@ -236,6 +296,28 @@ export function createDeploymentResolvers(
             deploymentId: input.id,
             expectedVersion: input.expectedVersion ?? undefined,
             deletedBy: callerRef(context.credentials),
+          }),
+      ),
+      stopComponents: withPermission(
+        update,
+        (_parent, { input }: { input: ComponentsInput }, context) =>
+          componentLifecycle.switchComponents({
+            flowName: 'STOP_COMPONENTS',
+            deploymentId: input.id,
+            expectedVersion: input.expectedVersion ?? undefined,
+            components: input.components,
+            createdBy: callerRef(context.credentials),
+          }),
+      ),
+      startComponents: withPermission(
+        update,
+        (_parent, { input }: { input: ComponentsInput }, context) =>
+          componentLifecycle.switchComponents({
+            flowName: 'START_COMPONENTS',
+            deploymentId: input.id,
+            expectedVersion: input.expectedVersion ?? undefined,
+            components: input.components,
+            createdBy: callerRef(context.credentials),
           }),
       ),
     },
@@ -256,20 +338,11 @@ export function createDeploymentResolvers(
         deployment.configuration.app_version,
       configuration: withPermission<Deployment>(
         read,
-        async (deployment, _args, context) => {
-          const driverVersion = await context.loaders.driverVersion.load(
-            deployment.driver,
-          );
-          if (!driverVersion) {
-            return notStored(
-              `Driver version ${deployment.driver.name} ${deployment.driver.version}`,
-            );
-          }
-          return maskConfiguration(
+        async (deployment, _args, context) =>
+          maskConfiguration(
             deployment.configuration,
-            driverVersion.spec,
-          );
-        },
+            (await storedDriverVersion(context, deployment.driver)).spec,
+          ),
       ),
       activeInstance: withPermission<Deployment>(
         read,
@@ -315,10 +388,40 @@ export function createDeploymentResolvers(
         read,
         result => result.redeployment?.diff ?? [],
       ),
+      plannedSteps: withPermission<DeploymentChangeResult>(
+        read,
+        async (result, _args, context) => {
+          const flow = await plannedFlowOf(result, context);
+          return flow ? plannedSteps(flow) : [];
+        },
+      ),
+      plannedActions: withPermission<DeploymentChangeResult>(
+        styrminDriverReadPermission,
+        async (result, _args, context) => {
+          const flow = await plannedFlowOf(result, context);
+          if (!flow) {
+            return [];
+          }
+          const { actions } = await graphQLDriverVersionOf(
+            context,
+            result.deployment.driver,
+          );
+          return plannedActions(flow).map(
+            planned => actions.find(action => action.name === planned.name)!,
+          );
+        },
+      ),
       siblings: withPermission<DeploymentChangeResult>(
         read,
         result => result.siblings,
       ),
+    },
+    DeploymentTaskResult: {
+      deployment: withPermission<DeploymentTaskResult>(
+        read,
+        result => result.deployment,
+      ),
+      task: withPermission<DeploymentTaskResult>(read, result => result.task),
     },
     Redeployment: {
       deployment: withPermission<Redeployment>(read, r => r.deployment),

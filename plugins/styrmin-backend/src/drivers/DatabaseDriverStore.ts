@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { rcompare } from 'semver';
 import { Clock, systemClock } from '../database/Clock';
 import { inTransaction } from '../database/inTransaction';
-import { migrationsConfig } from '../database/migrations';
+import { connectDatabase } from '../database/migrations';
 import { TransactionOption } from '../database/TransactionOption';
 import { fromDbTimestamp } from '../database/timestamps';
 import {
@@ -66,11 +66,7 @@ export class DatabaseDriverStore implements DriverStore {
     options: DatabaseDriverStoreOptions,
   ): Promise<DatabaseDriverStore> {
     const { database, clock = systemClock } = options;
-    const knex = await database.getClient();
-    if (!database.migrations?.skip) {
-      await knex.migrate.latest(migrationsConfig);
-    }
-    return new DatabaseDriverStore(knex, clock);
+    return new DatabaseDriverStore(await connectDatabase(database), clock);
   }
 
   private constructor(knex: Knex, clock: Clock) {

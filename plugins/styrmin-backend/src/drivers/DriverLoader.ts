@@ -16,6 +16,7 @@ import {
   DriverStore,
   DriverStoreLoadResult,
 } from './DriverStore';
+import { GitSourcePolicy } from './GitSourcePolicy';
 import { ServerDirectoryPolicy } from './ServerDirectoryPolicy';
 
 /**
@@ -53,6 +54,7 @@ export type DriverLoadInput =
 export type DriverLoaderOptions = {
   store: DriverStore;
   directories: ServerDirectoryPolicy;
+  git: GitSourcePolicy;
   logger: LoggerService;
 };
 
@@ -67,6 +69,7 @@ export type DriverLoaderOptions = {
 export class DriverLoader {
   readonly #store: DriverStore;
   readonly #directories: ServerDirectoryPolicy;
+  readonly #git: GitSourcePolicy;
   readonly #logger: LoggerService;
 
   static create(options: DriverLoaderOptions): DriverLoader {
@@ -76,6 +79,7 @@ export class DriverLoader {
   private constructor(options: DriverLoaderOptions) {
     this.#store = options.store;
     this.#directories = options.directories;
+    this.#git = options.git;
     this.#logger = options.logger;
   }
 
@@ -83,7 +87,8 @@ export class DriverLoader {
    * Reads and stores a driver version. Throws `VALIDATION_FAILED` with every problem of the
    * driver in `problems`, or with the input at fault in `field` (an unreachable repository,
    * a ref it does not have, a damaged archive); `FORBIDDEN` for a path on the server outside
-   * the allowed directories; `CONFLICT` for a loaded version with other content.
+   * the allowed directories, or a git host or local repository that the git policy refuses;
+   * `CONFLICT` for a loaded version with other content.
    */
   async load(options: {
     input: DriverLoadInput;
@@ -128,9 +133,12 @@ export class DriverLoader {
           url,
           ref,
           path: input.path,
+          ...this.#git.limits,
           checkLocalRepository: async repository => {
+            this.#git.checkLocalRepository();
             await this.#directories.resolve(repository, { field: 'url' });
           },
+          checkRemoteHost: host => this.#git.checkRemoteHost(host),
         });
         return {
           result,

@@ -203,6 +203,10 @@ describe('the driver API', () => {
                     EXAMPLE_DRIVERS,
                     mockDir.resolve('allowed'),
                   ],
+                  git: {
+                    allowFileUrls: true,
+                    allowedHosts: ['*.invalid', '127.0.0.1'],
+                  },
                 },
               },
             },
@@ -535,8 +539,20 @@ describe('the driver API', () => {
       ],
       [
         'an unreachable repository',
-        { source: 'GIT', url: 'http://127.0.0.1:9/drivers.git' },
+        { source: 'GIT', url: 'https://drivers.invalid/drivers.git' },
         'VALIDATION_FAILED',
+        'url',
+      ],
+      [
+        'a host that is not allowed',
+        { source: 'GIT', url: 'https://evil.example.org/drivers.git' },
+        'FORBIDDEN',
+        'url',
+      ],
+      [
+        'an allowed host on a loopback address',
+        { source: 'GIT', url: 'http://127.0.0.1:9/drivers.git' },
+        'FORBIDDEN',
         'url',
       ],
       [

@@ -1,15 +1,12 @@
-import {
-  DatabaseService,
-  isDatabaseConflictError,
-} from '@backstage/backend-plugin-api';
-import { ConflictError } from '@backstage/errors';
+import { DatabaseService } from '@backstage/backend-plugin-api';
 import { EnvironmentOverrides } from '@styrmin/plugin-styrmin-common';
 import { Knex } from 'knex';
 import { randomUUID } from 'node:crypto';
 import { Clock, systemClock } from '../database/Clock';
 import { compareAndSet } from '../database/compareAndSet';
-import { lockForUpdate } from '../database/lockForUpdate';
-import { migrationsConfig } from '../database/migrations';
+import { getRecord } from '../database/getRecord';
+import { insertRecord } from '../database/insertRecord';
+import { connectDatabase } from '../database/migrations';
 import { parseJsonColumn } from '../database/parseJsonColumn';
 import {
   changedRecordStamps,
@@ -17,7 +14,7 @@ import {
   newRecordStamps,
 } from '../database/recordStamps';
 import { fromOptionalDbTimestamp } from '../database/timestamps';
-import { isUuid, onlyUuids } from '../database/uuid';
+import { onlyUuids } from '../database/uuid';
 import {
   Environment,
   EnvironmentStore,
@@ -55,11 +52,7 @@ export class DatabaseEnvironmentStore implements EnvironmentStore {
     options: DatabaseEnvironmentStoreOptions,
   ): Promise<DatabaseEnvironmentStore> {
     const { database, clock = systemClock } = options;
-    const knex = await database.getClient();
-    if (!database.migrations?.skip) {
-      await knex.migrate.latest(migrationsConfig);
-    }
-    return new DatabaseEnvironmentStore(knex, clock);
+    return new DatabaseEnvironmentStore(await connectDatabase(database), clock);
   }
 
   private constructor(knex: Knex, clock: Clock) {
@@ -80,14 +73,12 @@ export class DatabaseEnvironmentStore implements EnvironmentStore {
       deleted_at: null,
       ...newRecordStamps(createdBy, this.#clock.now()),
     };
-    try {
-      await tx<DbEnvironmentRow>(ENVIRONMENTS_TABLE).insert(row);
-    } catch (error) {
-      if (isDatabaseConflictError(error)) {
-        throw new ConflictError(`An environment named ${name} exists already`);
-      }
-      throw error;
-    }
+    await insertRecord({
+      db: tx,
+      table: ENVIRONMENTS_TABLE,
+      row,
+      conflict: `An environment named ${name} exists already`,
+    });
     return toEnvironment(row);
   }
 
@@ -107,17 +98,13 @@ export class DatabaseEnvironmentStore implements EnvironmentStore {
   async getEnvironment(
     options: EnvironmentStoreGetOptions,
   ): Promise<Environment | undefined> {
-    const { tx = this.#knex, lock } = options;
-    if (options.id !== undefined && !isUuid(options.id)) {
-      return undefined;
-    }
-    const where =
-      options.id === undefined ? { name: options.name } : { id: options.id };
-    const query = tx<DbEnvironmentRow>(ENVIRONMENTS_TABLE)
-      .where(where)
-      .whereNull('deleted_at')
-      .first();
-    const row = await (lock ? lockForUpdate(query, tx) : query);
+    const { tx = this.#knex, ...key } = options;
+    const row = await getRecord<DbEnvironmentRow>({
+      db: tx,
+      table: ENVIRONMENTS_TABLE,
+      ...key,
+      where: notDeleted,
+    });
     return row && toEnvironment(row);
   }
 

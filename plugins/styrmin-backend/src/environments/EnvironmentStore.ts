@@ -1,5 +1,6 @@
 import { EnvironmentOverrides } from '@styrmin/plugin-styrmin-common';
 import { RecordStamps } from '../database/recordStamps';
+import { RecordGetOptions } from '../database/getRecord';
 import { TransactionOption } from '../database/TransactionOption';
 
 /**
@@ -40,10 +41,7 @@ export type EnvironmentStoreListOptions = TransactionOption & {
  *
  * @internal
  */
-export type EnvironmentStoreGetOptions = TransactionOption &
-  ({ id: string; name?: never } | { name: string; id?: never }) & {
-    lock?: boolean;
-  };
+export type EnvironmentStoreGetOptions = RecordGetOptions;
 
 /** @internal */
 export type EnvironmentStoreGetManyOptions = TransactionOption & {

@@ -6,7 +6,7 @@ import { Knex } from 'knex';
 import { randomUUID } from 'node:crypto';
 import { Clock, systemClock } from '../database/Clock';
 import { inTransaction } from '../database/inTransaction';
-import { migrationsConfig } from '../database/migrations';
+import { connectDatabase } from '../database/migrations';
 import { DbFlowRunRow, FLOW_RUNS_TABLE } from '../database/tables';
 import { onlyUuids } from '../database/uuid';
 import {
@@ -73,10 +73,7 @@ export class DatabaseFlowRunStore implements FlowRunStore {
     options: DatabaseFlowRunStoreOptions,
   ): Promise<DatabaseFlowRunStore> {
     const { database, clock = systemClock } = options;
-    const knex = await database.getClient();
-    if (!database.migrations?.skip) {
-      await knex.migrate.latest(migrationsConfig);
-    }
+    const knex = await connectDatabase(database);
     return new DatabaseFlowRunStore(
       knex,
       clock,
@@ -158,12 +155,13 @@ export class DatabaseFlowRunStore implements FlowRunStore {
   }
 
   async claim(options: FlowRunStoreClaimOptions): Promise<FlowRun | undefined> {
-    const { tx = this.#knex, pool, owner, leaseSeconds } = options;
+    const { tx = this.#knex, pool, owner, leaseSeconds, flowRunId } = options;
     const leaseMillis = toLeaseMillis(leaseSeconds);
     return inTransaction(tx, async trx => {
       for (let i = 0; i < MAX_CLAIM_CANDIDATES; i++) {
         let select = trx<DbFlowRunRow>(FLOW_RUNS_TABLE)
           .where({ pool, state: 'SCHEDULED' })
+          .where(flowRunId === undefined ? {} : { id: flowRunId })
           .orderBy([{ column: 'created_at' }, { column: 'id' }])
           .first('id', 'attempts');
         if (this.#lockRows) {

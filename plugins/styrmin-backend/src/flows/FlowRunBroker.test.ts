@@ -1,6 +1,12 @@
 import { mockServices } from '@backstage/backend-test-utils';
 import { computeTaskResult } from '@styrmin/plugin-styrmin-common';
 import { createTestDatabases } from '../__testUtils__/databases';
+import {
+  D1,
+  D2,
+  D3,
+  insertTestDeployments,
+} from '../__testUtils__/testDeployments';
 import { ManualClock } from '../__testUtils__/ManualClock';
 import { DatabaseTaskStore } from '../tasks/DatabaseTaskStore';
 import { DatabaseFlowRunStore } from './DatabaseFlowRunStore';
@@ -18,6 +24,7 @@ describe('FlowRunBroker', () => {
       const database = mockServices.database({ knex });
       const flowRuns = await DatabaseFlowRunStore.create({ database, clock });
       const tasks = await DatabaseTaskStore.create({ database, clock });
+      await insertTestDeployments(knex);
       const logger = mockServices.logger.mock();
       const broker = await FlowRunBroker.create({
         database,
@@ -99,14 +106,14 @@ describe('FlowRunBroker', () => {
       });
       const task = await tasks.createTask({
         type: 'create_instance',
-        deploymentId: 'd1',
+        deploymentId: D1,
         flowRunId: retried.id,
         createdBy: 'user:default/ada',
         stepNames: ['Prepare', 'Apply'],
       });
       const crashingTask = await tasks.createTask({
         type: 'delete_deployment',
-        deploymentId: 'd2',
+        deploymentId: D2,
         flowRunId: crashing.id,
         createdBy: 'user:default/ada',
         stepNames: ['Delete'],
@@ -120,7 +127,7 @@ describe('FlowRunBroker', () => {
       });
       const crashingEarlyTask = await tasks.createTask({
         type: 'stop_components',
-        deploymentId: 'd3',
+        deploymentId: D3,
         flowRunId: crashingEarly.id,
         createdBy: 'user:default/ada',
         stepNames: ['Scale down', 'Wait for the pods to end'],

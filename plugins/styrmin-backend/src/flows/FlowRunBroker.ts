@@ -2,8 +2,8 @@ import {
   DatabaseService,
   LoggerService,
   SchedulerService,
-  SchedulerServiceTaskScheduleDefinition,
 } from '@backstage/backend-plugin-api';
+import { HumanDuration } from '@backstage/types';
 import { Knex } from 'knex';
 import { retryOnDeadlock } from '../database/retryOnDeadlock';
 import { TransactionOption } from '../database/TransactionOption';
@@ -17,16 +17,15 @@ import {
 } from './FlowRunStore';
 
 /**
- * How often the lease-expiry sweep runs, on one replica at a time. A run whose worker died
- * waits up to its lease plus this long before it is claimable again.
+ * How often the lease-expiry sweep runs by default (`styrmin.flows.sweepInterval`), on one
+ * replica at a time. A run whose worker died waits up to its lease plus this long before it
+ * is claimable again.
  *
  * @internal
  */
-export const FLOW_RUN_LEASE_SWEEP_SCHEDULE: SchedulerServiceTaskScheduleDefinition =
-  {
-    frequency: { seconds: 15 },
-    timeout: { minutes: 1 },
-  };
+export const DEFAULT_FLOW_RUN_LEASE_SWEEP_INTERVAL: HumanDuration = {
+  seconds: 15,
+};
 
 /**
  * Options of {@link FlowRunBroker.create}.
@@ -58,6 +57,8 @@ export type FlowRunCrashListener = (options: {
 /** @internal */
 export type FlowRunBrokerScheduleLeaseSweepOptions = {
   scheduler: SchedulerService;
+  /** Default {@link DEFAULT_FLOW_RUN_LEASE_SWEEP_INTERVAL}. */
+  interval?: HumanDuration;
 };
 
 /**
@@ -177,7 +178,8 @@ export class FlowRunBroker {
     await options.scheduler.scheduleTask({
       id: 'styrmin-flow-run-lease-sweep',
       scope: 'global',
-      ...FLOW_RUN_LEASE_SWEEP_SCHEDULE,
+      frequency: options.interval ?? DEFAULT_FLOW_RUN_LEASE_SWEEP_INTERVAL,
+      timeout: { minutes: 1 },
       fn: async () => {
         try {
           await this.expireLeases();

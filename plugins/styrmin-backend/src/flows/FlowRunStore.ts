@@ -76,6 +76,11 @@ export type FlowRunStoreClaimOptions = TransactionOption & {
   /** Who claims: a worker or an agent, unique per process. */
   owner: string;
   leaseSeconds: number;
+  /**
+   * This run of the pool, if it is SCHEDULED, rather than the oldest: a run that its
+   * starter runs at once (a task that an action primitive started).
+   */
+  flowRunId?: string;
 };
 
 /** @internal */

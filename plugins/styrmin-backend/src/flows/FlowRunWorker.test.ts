@@ -2,6 +2,11 @@ import { mockServices } from '@backstage/backend-test-utils';
 import { createDeferred } from '@backstage/types';
 import { computeTaskResult, FlowName } from '@styrmin/plugin-styrmin-common';
 import { createTestDatabases } from '../__testUtils__/databases';
+import {
+  D1,
+  D2,
+  insertTestDeployments,
+} from '../__testUtils__/testDeployments';
 import { ManualClock } from '../__testUtils__/ManualClock';
 import { waitFor } from '../__testUtils__/waitFor';
 import { DatabaseTaskStore } from '../tasks/DatabaseTaskStore';
@@ -63,6 +68,7 @@ describe('FlowRunWorker', () => {
       const database = mockServices.database({ knex });
       const flowRuns = await DatabaseFlowRunStore.create({ database, clock });
       const tasks = await DatabaseTaskStore.create({ database, clock });
+      await insertTestDeployments(knex);
       const logger = mockServices.logger.mock();
       // One logger for the worker and the children it makes for each run.
       logger.child.mockReturnValue(logger);
@@ -89,7 +95,7 @@ describe('FlowRunWorker', () => {
       async function dispatchTask({
         stepNames = ['Prepare', 'Apply', 'Verify'],
         flowName = 'RUN_JOB' as FlowName,
-        deploymentId = 'd1',
+        deploymentId = D1,
       } = {}) {
         return knex.transaction(async tx => {
           const run = await broker.dispatch({ tx, pool: 'server', flowName });
@@ -350,7 +356,7 @@ describe('FlowRunWorker', () => {
       });
       const task = await tasks.createTask({
         type: 'run_job',
-        deploymentId: 'd1',
+        deploymentId: D1,
         flowRunId: run.id,
         createdBy: 'user:default/ada',
         stepNames: ['Prepare'],
@@ -459,7 +465,7 @@ describe('FlowRunWorker', () => {
       const finishApply = createDeferred();
       const { flow, calls } = testFlow({
         Apply: async context => {
-          if (context.task.deploymentId === 'd1') {
+          if (context.task.deploymentId === D1) {
             await finishApply;
           } else {
             await untilAborted(context);
@@ -472,7 +478,7 @@ describe('FlowRunWorker', () => {
       });
       await worker.start();
       const finishing = await dispatchTask();
-      const hanging = await dispatchTask({ deploymentId: 'd2' });
+      const hanging = await dispatchTask({ deploymentId: D2 });
       await waitFor(() => calls.filter(c => c === 'Apply#1').length === 2);
 
       const stopped = worker.stop();

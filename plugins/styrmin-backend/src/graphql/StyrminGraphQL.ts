@@ -1,4 +1,6 @@
 import {
+  AuditorService,
+  AuditorServiceCreateEventOptions,
   LoggerService,
   PermissionsService,
 } from '@backstage/backend-plugin-api';
@@ -23,9 +25,11 @@ import { DriverLoader } from '../drivers/DriverLoader';
 import { createEnvironmentResolvers } from '../environments/environmentResolvers';
 import { createInstanceResolvers } from '../instances/instanceResolvers';
 import { createObservedStateResolvers } from '../observedState/observedStateResolvers';
+import { ComponentLifecycle } from '../deployments/ComponentLifecycle';
 import { DeploymentReconciler } from '../reconciliation/DeploymentReconciler';
 import { SettingsReconciler } from '../reconciliation/SettingsReconciler';
 import { createTaskResolvers } from '../tasks/taskResolvers';
+import { auditMutations } from './auditMutations';
 import { createStyrminSchema } from './createStyrminSchema';
 import { createErrorFormatter } from './formatError';
 import { mergeResolvers } from './mergeResolvers';
@@ -33,7 +37,11 @@ import { MAX_QUERY_TOKENS, queryLimitErrors } from './queryLimits';
 import { requestPermissions } from './requestPermissions';
 import { createResolvers } from './resolvers';
 import { createStyrminLoaders, StyrminLoaderStores } from './StyrminLoaders';
-import { StyrminCredentials, StyrminGraphQLRequest } from './types';
+import {
+  StyrminCredentials,
+  StyrminGraphQLContext,
+  StyrminGraphQLRequest,
+} from './types';
 
 /**
  * The records the API reads, and the reconcilers through which it changes them.
@@ -43,6 +51,7 @@ import { StyrminCredentials, StyrminGraphQLRequest } from './types';
 export type StyrminGraphQLRecords = StyrminLoaderStores & {
   deploymentReconciler: DeploymentReconciler;
   settingsReconciler: SettingsReconciler;
+  componentLifecycle: ComponentLifecycle;
 };
 
 /**
@@ -55,6 +64,8 @@ export type StyrminGraphQLOptions = {
   drivers: { loader: DriverLoader };
   records: StyrminGraphQLRecords;
   permissions: PermissionsService;
+  /** Receives one event for each mutation a request calls (`auditMutations`). */
+  auditor: AuditorService;
   logger: LoggerService;
   /**
    * Called after a request whose mutations succeeded, with their names (`createDeployment`),
@@ -77,31 +88,38 @@ export class StyrminGraphQL {
   readonly #formatError: (error: GraphQLError) => GraphQLFormattedError;
   readonly #records: StyrminGraphQLRecords;
   readonly #permissions: PermissionsService;
+  readonly #auditor: AuditorService;
   readonly #onMutations?: (mutations: string[]) => void;
 
   static create(options: StyrminGraphQLOptions): StyrminGraphQL {
-    const { serverInfo, drivers, records, permissions, logger, onMutations } =
-      options;
-    const schema = createStyrminSchema(
-      mergeResolvers(
-        createResolvers({ serverInfo }),
-        createDriverResolvers({
-          store: records.drivers,
-          loader: drivers.loader,
-        }),
-        createClusterResolvers(records),
-        createEnvironmentResolvers(records),
-        createDeploymentResolvers(records),
-        createInstanceResolvers(),
-        createTaskResolvers(records),
-        createObservedStateResolvers(),
-      ),
+    const {
+      serverInfo,
+      drivers,
+      records,
+      permissions,
+      auditor,
+      logger,
+      onMutations,
+    } = options;
+    const resolvers = mergeResolvers(
+      createResolvers({ serverInfo }),
+      createDriverResolvers({
+        store: records.drivers,
+        loader: drivers.loader,
+      }),
+      createClusterResolvers(records),
+      createEnvironmentResolvers(records),
+      createDeploymentResolvers(records),
+      createInstanceResolvers(),
+      createTaskResolvers(records),
+      createObservedStateResolvers(),
     );
     return new StyrminGraphQL({
-      schema,
+      schema: createStyrminSchema(auditMutations(resolvers, records)),
       formatError: createErrorFormatter({ logger }),
       records,
       permissions,
+      auditor,
       onMutations,
     });
   }
@@ -111,18 +129,28 @@ export class StyrminGraphQL {
     formatError: (error: GraphQLError) => GraphQLFormattedError;
     records: StyrminGraphQLRecords;
     permissions: PermissionsService;
+    auditor: AuditorService;
     onMutations?: (mutations: string[]) => void;
   }) {
     this.#schema = options.schema;
     this.#formatError = options.formatError;
     this.#records = options.records;
     this.#permissions = options.permissions;
+    this.#auditor = options.auditor;
     this.#onMutations = options.onMutations;
   }
 
+  /**
+   * Answers a request of `caller`. `caller.request` is the HTTP request that carried it:
+   * the auditor names the caller (and its address) from it. Without it, audit events name
+   * the plugin itself, which suits only callers inside the backend.
+   */
   async execute(
     request: StyrminGraphQLRequest,
-    caller: { credentials: StyrminCredentials },
+    caller: {
+      credentials: StyrminCredentials;
+      request?: AuditorServiceCreateEventOptions['request'];
+    },
   ): Promise<FormattedExecutionResult> {
     let document: DocumentNode;
     try {
@@ -146,16 +174,19 @@ export class StyrminGraphQL {
     if (limitErrors.length > 0) {
       return this.#format({ errors: limitErrors });
     }
+    const contextValue: StyrminGraphQLContext = {
+      credentials: caller.credentials,
+      permissions: requestPermissions(this.#permissions),
+      loaders: createStyrminLoaders(this.#records),
+      audit: options =>
+        this.#auditor.createEvent({ ...options, request: caller.request }),
+    };
     const result = await execute({
       schema: this.#schema,
       document,
       variableValues: request.variables,
       operationName: request.operationName,
-      contextValue: {
-        credentials: caller.credentials,
-        permissions: requestPermissions(this.#permissions),
-        loaders: createStyrminLoaders(this.#records),
-      },
+      contextValue,
     });
     this.#announceMutations(document, request.operationName, result);
     return this.#format(result);

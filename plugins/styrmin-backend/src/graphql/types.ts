@@ -1,4 +1,6 @@
 import {
+  AuditorServiceCreateEventOptions,
+  AuditorServiceEvent,
   BackstageCredentials,
   BackstageServicePrincipal,
   BackstageUserPrincipal,
@@ -28,6 +30,16 @@ export type StyrminCredentials = BackstageCredentials<
 >;
 
 /**
+ * Creates an auditor event of the request being answered: the auditor names the caller
+ * from the request's credentials (`coreServices.auditor`).
+ *
+ * @internal
+ */
+export type StyrminRequestAuditor = (
+  options: Omit<AuditorServiceCreateEventOptions, 'request'>,
+) => Promise<AuditorServiceEvent>;
+
+/**
  * What every resolver receives besides its arguments, made afresh for each request.
  *
  * @internal
@@ -42,6 +54,8 @@ export type StyrminGraphQLContext = {
   permissions: PermissionsService;
   /** Batching loaders: the records that a request's fields read, in one query per kind. */
   loaders: StyrminLoaders;
+  /** Audits a change; `auditMutations` calls it once for each mutation. */
+  audit: StyrminRequestAuditor;
 };
 
 /**

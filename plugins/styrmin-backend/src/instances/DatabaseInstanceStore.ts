@@ -1,14 +1,12 @@
-import {
-  DatabaseService,
-  isDatabaseConflictError,
-} from '@backstage/backend-plugin-api';
+import { DatabaseService } from '@backstage/backend-plugin-api';
 import { ConflictError, NotFoundError } from '@backstage/errors';
 import { ContextChange, GlobalContext } from '@styrmin/plugin-styrmin-common';
 import { Knex } from 'knex';
 import { randomUUID } from 'node:crypto';
 import { Clock, systemClock } from '../database/Clock';
 import { inTransaction } from '../database/inTransaction';
-import { migrationsConfig } from '../database/migrations';
+import { insertRecord } from '../database/insertRecord';
+import { connectDatabase } from '../database/migrations';
 import { parseJsonColumn } from '../database/parseJsonColumn';
 import { fromDbTimestamp } from '../database/timestamps';
 import { isUuid, onlyUuids } from '../database/uuid';
@@ -54,11 +52,7 @@ export class DatabaseInstanceStore implements InstanceStore {
     options: DatabaseInstanceStoreOptions,
   ): Promise<DatabaseInstanceStore> {
     const { database, clock = systemClock } = options;
-    const knex = await database.getClient();
-    if (!database.migrations?.skip) {
-      await knex.migrate.latest(migrationsConfig);
-    }
-    return new DatabaseInstanceStore(knex, clock);
+    return new DatabaseInstanceStore(await connectDatabase(database), clock);
   }
 
   private constructor(knex: Knex, clock: Clock) {
@@ -95,16 +89,12 @@ export class DatabaseInstanceStore implements InstanceStore {
         created_by: options.createdBy,
         created_at: this.#clock.now(),
       };
-      try {
-        await trx<DbInstanceRow>(INSTANCES_TABLE).insert(row);
-      } catch (error) {
-        if (isDatabaseConflictError(error)) {
-          throw new ConflictError(
-            `Deployment ${deploymentId} got another active instance meanwhile`,
-          );
-        }
-        throw error;
-      }
+      await insertRecord({
+        db: trx,
+        table: INSTANCES_TABLE,
+        row,
+        conflict: `Deployment ${deploymentId} got another active instance meanwhile`,
+      });
       return toInstance(row);
     });
   }

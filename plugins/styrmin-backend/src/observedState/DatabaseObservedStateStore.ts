@@ -5,7 +5,7 @@ import { Knex } from 'knex';
 import { Clock, systemClock } from '../database/Clock';
 import { inTransaction } from '../database/inTransaction';
 import { lockForUpdate } from '../database/lockForUpdate';
-import { migrationsConfig } from '../database/migrations';
+import { connectDatabase } from '../database/migrations';
 import { parseJsonColumn } from '../database/parseJsonColumn';
 import {
   fromDbTimestamp,
@@ -58,11 +58,10 @@ export class DatabaseObservedStateStore implements ObservedStateStore {
     options: DatabaseObservedStateStoreOptions,
   ): Promise<DatabaseObservedStateStore> {
     const { database, clock = systemClock } = options;
-    const knex = await database.getClient();
-    if (!database.migrations?.skip) {
-      await knex.migrate.latest(migrationsConfig);
-    }
-    return new DatabaseObservedStateStore(knex, clock);
+    return new DatabaseObservedStateStore(
+      await connectDatabase(database),
+      clock,
+    );
   }
 
   private constructor(knex: Knex, clock: Clock) {

@@ -3,14 +3,45 @@ import {
   styrminDeploymentReadPermission,
 } from '@styrmin/plugin-styrmin-common';
 import { Deployment } from '../deployments/DeploymentStore';
-import { isoDateFields, withPermission } from '../graphql/fieldResolvers';
-import { StyrminResolvers } from '../graphql/types';
+import {
+  isoDateFields,
+  notStored,
+  withPermission,
+} from '../graphql/fieldResolvers';
+import { StyrminGraphQLContext, StyrminResolvers } from '../graphql/types';
+import { describeWorkload } from './describeWorkload';
 import { DeploymentStatus, PodStatus } from './ObservedStateStore';
 
+/** The components and services of a deployment; none without an active instance. */
+async function workloadOf(
+  deployment: Deployment,
+  { loaders }: StyrminGraphQLContext,
+) {
+  const instance = await loaders.activeInstance.load(deployment.id);
+  if (!instance) {
+    return { components: [], services: [] };
+  }
+  const [driverVersion, pods] = await Promise.all([
+    loaders.driverVersion.load(instance.driver),
+    loaders.podsOfDeployment.load(deployment.id),
+  ]);
+  if (!driverVersion) {
+    return notStored(
+      `Driver version ${instance.driver.name} ${instance.driver.version}`,
+    );
+  }
+  return describeWorkload({
+    context: instance.context,
+    driver: driverVersion.spec.spec,
+    pods,
+  });
+}
+
 /**
- * The resolvers of the observed state of deployments: `Deployment.deploymentStatus` and
- * `Deployment.pods`, through the request's loaders (one query each for a page of
- * deployments).
+ * The resolvers of the observed state of deployments: `Deployment.deploymentStatus`,
+ * `Deployment.pods`, and `Deployment.components` and `Deployment.services` (what the active
+ * instance declares beside what runs), through the request's loaders (one query each for a
+ * page of deployments).
  *
  * @internal
  */
@@ -25,6 +56,16 @@ export function createObservedStateResolvers(): StyrminResolvers {
       ),
       pods: withPermission(read, (deployment: Deployment, _args, context) =>
         context.loaders.podsOfDeployment.load(deployment.id),
+      ),
+      components: withPermission(
+        read,
+        async (deployment: Deployment, _args, context) =>
+          (await workloadOf(deployment, context)).components,
+      ),
+      services: withPermission(
+        read,
+        async (deployment: Deployment, _args, context) =>
+          (await workloadOf(deployment, context)).services,
       ),
     },
     DeploymentStatus: {

@@ -1,8 +1,10 @@
 import { ConflictError, NotFoundError } from '@backstage/errors';
 import {
   applyMergePatch,
+  Hook,
   parseRecordName,
-  ValidationResult,
+  PromptAnswers,
+  validatePromptAnswers,
   validationError,
 } from '@styrmin/plugin-styrmin-common';
 import { Knex } from 'knex';
@@ -13,11 +15,15 @@ import {
   Environment,
   EnvironmentStore,
 } from '../environments/EnvironmentStore';
-import { Generation, Generator } from '../generator/Generator';
+import {
+  Generation,
+  Generator,
+  ValidatedDeploymentChange,
+} from '../generator/Generator';
 import { InstanceStore } from '../instances/InstanceStore';
 import { Remediator } from '../remediator/Remediator';
-import { checkVersion, liveEnvironment } from './recordChecks';
-import { redeploy } from './redeploy';
+import { checkVersion, liveEnvironment, valueOrThrow } from './recordChecks';
+import { Redeployer } from './Redeployer';
 import {
   DeploymentChangeResult,
   DeploymentReconcilerChangeOptions,
@@ -27,6 +33,15 @@ import {
 } from './types';
 
 type Tx = Knex.Transaction;
+
+/** What ends a dry run's transaction, carrying the result it rolls back. */
+class DryRunRollback extends Error {
+  result?: DeploymentChangeResult;
+
+  constructor() {
+    super('A dry run stores nothing');
+  }
+}
 
 /**
  * Options of {@link DeploymentReconciler.create}.
@@ -71,6 +86,7 @@ export class DeploymentReconciler {
   readonly #drivers: DriverStore;
   readonly #generator: Generator;
   readonly #remediator: Remediator;
+  readonly #redeployer: Redeployer;
 
   static create(options: DeploymentReconcilerOptions): DeploymentReconciler {
     return new DeploymentReconciler(options);
@@ -85,6 +101,7 @@ export class DeploymentReconciler {
     this.#drivers = options.drivers;
     this.#generator = options.generator;
     this.#remediator = options.remediator;
+    this.#redeployer = Redeployer.create(options);
   }
 
   /** Creates a deployment and its first instance, and redeploys its environment's others. */
@@ -93,13 +110,14 @@ export class DeploymentReconciler {
   ): Promise<DeploymentChangeResult> {
     const { environmentId, driver, configuration, createdBy } = options;
     const name = valueOrThrow(parseRecordName(options.name));
-    return this.#knex.transaction(async tx => {
+    return this.#transaction(options.dryRun, async tx => {
       await this.#lockEnvironment(tx, environmentId);
       const validated = await this.#generator.validate({
         tx,
         driver,
         configuration,
       });
+      const prompts = promptAnswers(validated, 'setup', options.prompts);
       const deployment = await this.#deployments.createDeployment({
         tx,
         environmentId,
@@ -108,8 +126,12 @@ export class DeploymentReconciler {
         configuration: validated.configuration,
         createdBy,
       });
-      const generation = await this.#generator.generate({ tx, environmentId });
-      const redeployments = await this.#redeploy(tx, generation, createdBy);
+      const redeployments = await this.#redeployer.regenerate({
+        tx,
+        environmentId,
+        createdBy,
+        prompts: { deploymentId: deployment.id, answers: prompts },
+      });
       return deploymentResult(
         deployment.id,
         redeployments,
@@ -129,7 +151,7 @@ export class DeploymentReconciler {
     const { deploymentId, configurationPatch = {}, updatedBy } = options;
     const arrived = await this.#liveDeployment(deploymentId);
     const expectedVersion = options.expectedVersion ?? arrived.version;
-    return this.#knex.transaction(async tx => {
+    return this.#transaction(options.dryRun, async tx => {
       await this.#lockEnvironment(tx, arrived.environmentId);
       const current = await this.#liveDeployment(deploymentId, tx);
       checkVersion(`Deployment ${current.name}`, current, expectedVersion);
@@ -146,6 +168,11 @@ export class DeploymentReconciler {
           configurationPatch,
         ),
       });
+      // Only an upgrade runs a hook whose actions ask (the upgrade hook of the version it
+      // moves to); an edit runs none.
+      const prompts = options.driverVersion
+        ? promptAnswers(validated, 'upgrade', options.prompts)
+        : promptAnswers(validated, undefined, options.prompts);
       const generation = await this.#generator.generate({
         tx,
         environmentId: current.environmentId,
@@ -174,7 +201,12 @@ export class DeploymentReconciler {
         configuration: validated.configuration,
         updatedBy,
       });
-      const redeployments = await this.#redeploy(tx, generation, updatedBy);
+      const redeployments = await this.#redeployer.redeploy({
+        tx,
+        generation,
+        createdBy: updatedBy,
+        prompts: { deploymentId, answers: prompts },
+      });
       return deploymentResult(
         deploymentId,
         redeployments,
@@ -253,7 +285,11 @@ export class DeploymentReconciler {
         createdBy: deletedBy,
       });
       const siblings = generation
-        ? await this.#redeploy(tx, generation, deletedBy)
+        ? await this.#redeployer.redeploy({
+            tx,
+            generation,
+            createdBy: deletedBy,
+          })
         : [];
       const deployment = (await this.#deployments.getDeployment({
         tx,
@@ -274,19 +310,32 @@ export class DeploymentReconciler {
     });
   }
 
-  #redeploy(
-    tx: Tx,
-    generation: Generation,
-    createdBy: string,
-  ): Promise<Redeployment[]> {
-    return redeploy({
-      tx,
-      generation,
-      createdBy,
-      generator: this.#generator,
-      remediator: this.#remediator,
-      deployments: this.#deployments,
-    });
+  /**
+   * Runs a change in a transaction. A dry run is the same change, rolled back: it
+   * validates, generates, stores and remediates exactly as the change would, so it fails
+   * with the same errors and answers the same result, then leaves nothing behind. The
+   * answer keeps what the change would do and drops the records it would have made
+   * (instances, tasks), which never existed.
+   */
+  async #transaction(
+    dryRun: boolean | undefined,
+    change: (tx: Tx) => Promise<DeploymentChangeResult>,
+  ): Promise<DeploymentChangeResult> {
+    if (!dryRun) {
+      return this.#knex.transaction(change);
+    }
+    const rollback = new DryRunRollback();
+    try {
+      await this.#knex.transaction(async tx => {
+        rollback.result = await change(tx);
+        throw rollback;
+      });
+    } catch (error) {
+      if (error !== rollback) {
+        throw error;
+      }
+    }
+    return plannedResult(rollback.result!);
   }
 
   #lockEnvironment(tx: Tx, id: string): Promise<Environment> {
@@ -308,12 +357,49 @@ export class DeploymentReconciler {
   }
 }
 
-/** The value of a validation, or the error with every problem. */
-function valueOrThrow<T>(result: ValidationResult<T>): T {
-  if (!result.success) {
-    throw validationError(result.problems);
+/** A change's result without the records it made: what a dry run answers. */
+function plannedResult(result: DeploymentChangeResult): DeploymentChangeResult {
+  const planned = ({
+    instance: _instance,
+    remediation: _remediation,
+    ...redeployment
+  }: Redeployment): Redeployment => redeployment;
+  return {
+    ...result,
+    redeployment: result.redeployment && planned(result.redeployment),
+    siblings: result.siblings.map(planned),
+  };
+}
+
+/**
+ * The answers to the prompts of the hook that the change runs, checked against the driver
+ * version it deploys; a change that runs no hook takes none.
+ */
+function promptAnswers(
+  validated: ValidatedDeploymentChange,
+  hook: Hook | undefined,
+  answers: unknown,
+): PromptAnswers {
+  if (hook === undefined) {
+    if (answers !== undefined && answers !== null) {
+      throw validationError([
+        {
+          code: 'VALIDATION_FAILED',
+          field: 'prompts',
+          message:
+            'Only a creation or an upgrade runs actions that ask for answers',
+        },
+      ]);
+    }
+    return {};
   }
-  return result.value;
+  return valueOrThrow(
+    validatePromptAnswers({
+      driver: validated.driverVersion.spec,
+      hook,
+      answers,
+    }),
+  );
 }
 
 function ownInstance(generation: Generation, deploymentId: string) {

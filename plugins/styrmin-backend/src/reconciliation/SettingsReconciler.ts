@@ -6,21 +6,21 @@ import {
   parseBackupStorageLocation,
   parseClusterSettings,
   parseEnvironmentOverrides,
-  ValidationResult,
-  validationError,
   withinField,
 } from '@styrmin/plugin-styrmin-common';
 import { Knex } from 'knex';
+import { ChangeNotifier } from '../changes/ChangeNotifier';
 import { Cluster, ClusterStore } from '../clusters/ClusterStore';
 import { DeploymentStore } from '../deployments/DeploymentStore';
 import {
   Environment,
   EnvironmentStore,
 } from '../environments/EnvironmentStore';
-import { Generation, Generator } from '../generator/Generator';
+import { Generator } from '../generator/Generator';
 import { Remediator } from '../remediator/Remediator';
-import { checkVersion, liveEnvironment } from './recordChecks';
-import { previewRedeployments, redeploy } from './redeploy';
+import { checkVersion, liveEnvironment, valueOrThrow } from './recordChecks';
+import { previewRedeployments } from './redeploy';
+import { Redeployer } from './Redeployer';
 import {
   SettingsReconcilerDeleteEnvironmentOptions,
   SettingsReconcilerUpdateClusterOptions,
@@ -43,6 +43,7 @@ export type SettingsReconcilerOptions = {
   deployments: DeploymentStore;
   generator: Generator;
   remediator: Remediator;
+  changes: ChangeNotifier;
 };
 
 /**
@@ -66,7 +67,8 @@ export class SettingsReconciler {
   readonly #environments: EnvironmentStore;
   readonly #deployments: DeploymentStore;
   readonly #generator: Generator;
-  readonly #remediator: Remediator;
+  readonly #changes: ChangeNotifier;
+  readonly #redeployer: Redeployer;
 
   static create(options: SettingsReconcilerOptions): SettingsReconciler {
     return new SettingsReconciler(options);
@@ -78,7 +80,8 @@ export class SettingsReconciler {
     this.#environments = options.environments;
     this.#deployments = options.deployments;
     this.#generator = options.generator;
-    this.#remediator = options.remediator;
+    this.#changes = options.changes;
+    this.#redeployer = Redeployer.create(options);
   }
 
   /**
@@ -105,6 +108,7 @@ export class SettingsReconciler {
         settings,
         updatedBy,
       });
+      this.#changes.notify({ tx, clusterIds: [clusterId] });
       // Environments locked in id order, so that no two changes wait on each other.
       const environments = (
         await this.#environments.listEnvironments({
@@ -114,13 +118,13 @@ export class SettingsReconciler {
       ).sort((a, b) => (a.id < b.id ? -1 : 1));
       const redeployments: Redeployment[] = [];
       for (const environment of environments) {
-        const generation = await this.#generator.generate({
-          tx,
-          environmentId: environment.id,
-          lock: true,
-        });
         redeployments.push(
-          ...(await this.#redeploy(tx, generation, updatedBy)),
+          ...(await this.#redeployer.regenerate({
+            tx,
+            environmentId: environment.id,
+            lock: true,
+            createdBy: updatedBy,
+          })),
         );
       }
       return { record, changed: true, redeployments };
@@ -184,8 +188,12 @@ export class SettingsReconciler {
         backupStorageLocation,
         updatedBy,
       });
-      const generation = await this.#generator.generate({ tx, environmentId });
-      const redeployments = await this.#redeploy(tx, generation, updatedBy);
+      this.#changes.notify({ tx, environmentIds: [environmentId] });
+      const redeployments = await this.#redeployer.regenerate({
+        tx,
+        environmentId,
+        createdBy: updatedBy,
+      });
       return { record, changed: true, redeployments };
     });
   }
@@ -228,27 +236,13 @@ export class SettingsReconciler {
             .join(', ')}); delete them first`,
         );
       }
+      this.#changes.notify({ tx, environmentIds: [environmentId] });
       return this.#environments.deleteEnvironment({
         tx,
         id: environmentId,
         expectedVersion,
         deletedBy,
       });
-    });
-  }
-
-  #redeploy(
-    tx: Tx,
-    generation: Generation,
-    createdBy: string,
-  ): Promise<Redeployment[]> {
-    return redeploy({
-      tx,
-      generation,
-      createdBy,
-      generator: this.#generator,
-      remediator: this.#remediator,
-      deployments: this.#deployments,
     });
   }
 
@@ -268,14 +262,6 @@ export class SettingsReconciler {
     }
     return cluster;
   }
-}
-
-/** The value of a validation, or the error with every problem. */
-function valueOrThrow<T>(result: ValidationResult<T>): T {
-  if (!result.success) {
-    throw validationError(result.problems);
-  }
-  return result.value;
 }
 
 function patchedSettings(current: unknown, patch: unknown) {

@@ -1,9 +1,11 @@
 import { Knex } from 'knex';
+import { ChangeNotifier } from '../changes/ChangeNotifier';
 import { ClusterStore } from '../clusters/ClusterStore';
 import { DeploymentStore } from '../deployments/DeploymentStore';
 import { DriverStore } from '../drivers/DriverStore';
 import { EnvironmentStore } from '../environments/EnvironmentStore';
 import { FlowRunBroker } from '../flows/FlowRunBroker';
+import { ComponentLifecycle } from '../deployments/ComponentLifecycle';
 import { DefaultGenerator } from '../generator/DefaultGenerator';
 import { InstanceStore } from '../instances/InstanceStore';
 import { DefaultRemediator } from '../remediator/DefaultRemediator';
@@ -25,6 +27,7 @@ export type CreateReconcilerOptions = {
   instances: InstanceStore;
   drivers: DriverStore;
   tasks: TaskStore;
+  changes: ChangeNotifier;
 };
 
 /**
@@ -42,5 +45,6 @@ export function createReconciler(options: CreateReconcilerOptions) {
     remediator,
     deploymentReconciler: DeploymentReconciler.create(services),
     settingsReconciler: SettingsReconciler.create(services),
+    componentLifecycle: ComponentLifecycle.create(options),
   };
 }

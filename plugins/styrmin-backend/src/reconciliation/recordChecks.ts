@@ -1,4 +1,8 @@
 import { ConflictError, NotFoundError } from '@backstage/errors';
+import {
+  ValidationResult,
+  validationError,
+} from '@styrmin/plugin-styrmin-common';
 import { Knex } from 'knex';
 import {
   Environment,
@@ -45,4 +49,16 @@ export async function liveEnvironment(options: {
     throw new NotFoundError(`Environment ${id} does not exist`);
   }
   return environment;
+}
+
+/**
+ * The value of a validation, or the error with every problem.
+ *
+ * @internal
+ */
+export function valueOrThrow<T>(result: ValidationResult<T>): T {
+  if (!result.success) {
+    throw validationError(result.problems);
+  }
+  return result.value;
 }

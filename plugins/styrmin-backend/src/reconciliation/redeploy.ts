@@ -1,4 +1,4 @@
-import { remediationFlow } from '@styrmin/plugin-styrmin-common';
+import { PromptAnswers, remediationFlow } from '@styrmin/plugin-styrmin-common';
 import { Knex } from 'knex';
 import { Deployment, DeploymentStore } from '../deployments/DeploymentStore';
 import {
@@ -20,11 +20,13 @@ export async function redeploy(options: {
   tx: Knex.Transaction;
   generation: Generation;
   createdBy: string;
+  /** The answers to the prompts of the change's own deployment's actions. */
+  prompts?: { deploymentId: string; answers: PromptAnswers };
   generator: Generator;
   remediator: Remediator;
   deployments: DeploymentStore;
 }): Promise<Redeployment[]> {
-  const { tx, generation, createdBy, generator, remediator } = options;
+  const { tx, generation, createdBy, prompts, generator, remediator } = options;
   const stored = await generator.store({
     tx,
     instances: generation.instances,
@@ -40,6 +42,9 @@ export async function redeploy(options: {
       instance,
       driver: generated.driverVersion.spec,
       createdBy,
+      ...(prompts?.deploymentId === generated.deploymentId && {
+        prompts: prompts.answers,
+      }),
     });
     remediations.push({ generated, instance, remediation });
   }

@@ -70,7 +70,11 @@ export type DeploymentReconcilerCreateOptions = {
   driver: DriverVersionRef;
   /** The whole configuration, as the caller sent it. */
   configuration: unknown;
+  /** Answers to the prompts of the setup hook's actions, as the caller sent them. */
+  prompts?: unknown;
   createdBy: string;
+  /** Validate and generate as for real, answer what the change would do, store nothing. */
+  dryRun?: boolean;
 };
 
 /** @internal */
@@ -82,7 +86,11 @@ export type DeploymentReconcilerChangeOptions = {
   driverVersion?: string;
   /** A JSON merge patch of the configuration: what it names changes, null removes. */
   configurationPatch?: unknown;
+  /** With `driverVersion`: answers to the prompts of its upgrade hook's actions. */
+  prompts?: unknown;
   updatedBy: string;
+  /** Validate and generate as for real, answer what the change would do, store nothing. */
+  dryRun?: boolean;
 };
 
 /** @internal */

@@ -6,6 +6,7 @@ import {
   TASK_TYPE_OF_FLOW,
 } from '@styrmin/plugin-styrmin-common';
 import { Knex } from 'knex';
+import { ChangeNotifier } from '../changes/ChangeNotifier';
 import { inTransaction } from '../database/inTransaction';
 import { DeploymentStore } from '../deployments/DeploymentStore';
 import { FlowRunBroker } from '../flows/FlowRunBroker';
@@ -28,6 +29,7 @@ export type DefaultRemediatorOptions = {
   tasks: TaskStore;
   instances: InstanceStore;
   deployments: DeploymentStore;
+  changes: ChangeNotifier;
 };
 
 /** The flow run states of a task that has not ended. */
@@ -49,6 +51,7 @@ export class DefaultRemediator implements Remediator {
   readonly #tasks: TaskStore;
   readonly #instances: InstanceStore;
   readonly #deployments: DeploymentStore;
+  readonly #changes: ChangeNotifier;
 
   static create(options: DefaultRemediatorOptions): DefaultRemediator {
     return new DefaultRemediator(options);
@@ -60,6 +63,7 @@ export class DefaultRemediator implements Remediator {
     this.#tasks = options.tasks;
     this.#instances = options.instances;
     this.#deployments = options.deployments;
+    this.#changes = options.changes;
   }
 
   async remediate(options: RemediatorRemediateOptions): Promise<Remediation> {
@@ -91,6 +95,7 @@ export class DefaultRemediator implements Remediator {
         flowRunId: flowRun.id,
         createdBy,
         stepNames: plannedSteps({ flowName, driver }),
+        prompts: options.prompts,
       });
       if (instance) {
         await this.#instances.setTask({ tx, id: instance.id, taskId: task.id });
@@ -109,6 +114,7 @@ export class DefaultRemediator implements Remediator {
         id: deploymentId,
         state: flowName === 'DELETE' ? 'DELETING' : 'DEPLOYING',
       });
+      this.#changes.notify({ tx, deploymentIds: [deploymentId] });
       return { flowName, task, flowRun, supersededTaskIds };
     });
   }

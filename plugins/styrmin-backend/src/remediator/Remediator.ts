@@ -1,4 +1,8 @@
-import { DriverSpec, RemediationFlow } from '@styrmin/plugin-styrmin-common';
+import {
+  DriverSpec,
+  PromptAnswers,
+  RemediationFlow,
+} from '@styrmin/plugin-styrmin-common';
 import { Cluster } from '../clusters/ClusterStore';
 import { TransactionOption } from '../database/TransactionOption';
 import { FlowRun } from '../flows/FlowRunStore';
@@ -17,6 +21,8 @@ export type RemediatorRemediateOptions = TransactionOption & {
   /** The driver version of the new instance (of the active one for a deletion). */
   driver: DriverSpec;
   createdBy: string;
+  /** The answers to the prompts of the actions the flow runs, kept with the task. */
+  prompts?: PromptAnswers;
 };
 
 /**

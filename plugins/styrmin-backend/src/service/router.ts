@@ -1,4 +1,5 @@
 import {
+  AuditorService,
   HttpAuthService,
   LoggerService,
   PermissionsService,
@@ -30,6 +31,7 @@ export type RouterOptions = {
   httpAuth: HttpAuthService;
   logger: LoggerService;
   permissions: PermissionsService;
+  auditor: AuditorService;
   serverInfo: ServerInfoStore;
   drivers: { loader: DriverLoader };
   records: StyrminGraphQLRecords;
@@ -53,6 +55,7 @@ export async function createRouter(
     httpAuth,
     logger,
     permissions,
+    auditor,
     serverInfo,
     drivers,
     records,
@@ -63,6 +66,7 @@ export async function createRouter(
     drivers,
     records,
     permissions,
+    auditor,
     logger,
     onMutations,
   });
@@ -79,7 +83,7 @@ export async function createRouter(
       res.status(400).json(requestErrorBody(request));
       return;
     }
-    res.json(await graphql.execute(request, { credentials }));
+    res.json(await graphql.execute(request, { credentials, request: req }));
   });
 
   // express.json() rejects malformed and oversized bodies before any route runs; answer

@@ -6,6 +6,12 @@ import {
   TaskType,
 } from '@styrmin/plugin-styrmin-common';
 import { createTestDatabases } from '../__testUtils__/databases';
+import {
+  D1,
+  D2,
+  D3,
+  insertTestDeployments,
+} from '../__testUtils__/testDeployments';
 import { ManualClock } from '../__testUtils__/ManualClock';
 import { DatabaseFlowRunStore } from '../flows/DatabaseFlowRunStore';
 import { FlowRunLease } from '../flows/FlowRunStore';
@@ -26,6 +32,7 @@ describe('DatabaseTaskStore', () => {
       const database = mockServices.database({ knex });
       const flowRuns = await DatabaseFlowRunStore.create({ database, clock });
       const tasks = await DatabaseTaskStore.create({ database, clock });
+      await insertTestDeployments(knex);
 
       /** A task of a SCHEDULED run in a pool of its own, as the remediator records it. */
       async function createTask(
@@ -38,7 +45,7 @@ describe('DatabaseTaskStore', () => {
         });
         return tasks.createTask({
           type,
-          deploymentId: 'd1',
+          deploymentId: D1,
           flowRunId: run.id,
           createdBy: 'user:default/ada',
           stepNames,
@@ -67,7 +74,7 @@ describe('DatabaseTaskStore', () => {
       expect(task).toEqual({
         id: expect.any(String),
         type: 'create_instance',
-        deploymentId: 'd1',
+        deploymentId: D1,
         flowRunId: expect.any(String),
         createdBy: 'user:default/ada',
         createdAt: clock.now(),
@@ -122,7 +129,7 @@ describe('DatabaseTaskStore', () => {
       const task = await tasks.createTask({
         tx: trx,
         type: 'delete_deployment',
-        deploymentId: 'd1',
+        deploymentId: D1,
         flowRunId: run.id,
         createdBy: 'user:default/ada',
         stepNames: ['Delete the StyrminDeployment resource'],
@@ -524,9 +531,9 @@ describe('DatabaseTaskStore', () => {
 
     it('pages the tasks of deployments newest first, and finds the newest task of each', async () => {
       const { tasks, flowRuns, clock } = await createStores();
-      const created: Record<string, string[]> = { d1: [], d2: [] };
+      const created: Record<string, string[]> = { [D1]: [], [D2]: [] };
       for (let i = 0; i < 5; i++) {
-        for (const deploymentId of ['d1', 'd2']) {
+        for (const deploymentId of [D1, D2]) {
           const run = await flowRuns.createFlowRun({
             pool: 'cluster:c1',
             flowName: 'UPDATE_INSTANCE',
@@ -544,21 +551,21 @@ describe('DatabaseTaskStore', () => {
       }
 
       const first = await tasks.listTaskPage({
-        deploymentIds: ['d1'],
+        deploymentIds: [D1],
         limit: 2,
       });
-      expect(first.tasks.map(t => t.id)).toEqual(created.d1.slice(0, 2));
+      expect(first.tasks.map(t => t.id)).toEqual(created[D1].slice(0, 2));
       expect(first.hasNextPage).toBe(true);
       const last = first.tasks[1];
       const rest = await tasks.listTaskPage({
-        deploymentIds: ['d1'],
+        deploymentIds: [D1],
         limit: 10,
         after: { createdAt: last.createdAt.getTime(), id: last.id },
       });
-      expect(rest.tasks.map(t => t.id)).toEqual(created.d1.slice(2));
+      expect(rest.tasks.map(t => t.id)).toEqual(created[D1].slice(2));
       expect(rest.hasNextPage).toBe(false);
       const both = await tasks.listTaskPage({
-        deploymentIds: ['d1', 'd2'],
+        deploymentIds: [D1, D2],
         limit: 10,
       });
       expect(both.tasks).toHaveLength(10);
@@ -567,14 +574,100 @@ describe('DatabaseTaskStore', () => {
       );
 
       const newest = await tasks.getNewestTasks({
-        deploymentIds: ['d1', 'd2', 'd3'],
+        deploymentIds: [D1, D2, D3],
       });
       expect(newest.map(t => t.id).sort()).toEqual(
-        [created.d1[0], created.d2[0]].sort(),
+        [created[D1][0], created[D2][0]].sort(),
       );
       await expect(
         tasks.getNewestTasks({ deploymentIds: [] }),
       ).resolves.toEqual([]);
+    });
+
+    it('finds the newest task by the order of creation, not the clock, and leaves out started tasks', async () => {
+      const { tasks, flowRuns } = await createStores();
+      // The clock stands still: every task has the same createdAt.
+      const create = async (options: { startKey?: string } = {}) =>
+        tasks.createTask({
+          type: 'stop_components',
+          deploymentId: D1,
+          flowRunId: (
+            await flowRuns.createFlowRun({
+              pool: 'cluster:c1',
+              flowName: 'STOP_COMPONENTS',
+            })
+          ).id,
+          createdBy: 'user:default/ada',
+          stepNames: ['Stop the components'],
+          ...options,
+        });
+      const created = [];
+      for (let i = 0; i < 6; i++) {
+        created.push(await create());
+        const [newest] = await tasks.getNewestTasks({ deploymentIds: [D1] });
+        expect(newest.id).toBe(created[i].id);
+      }
+      await expect(tasks.listTasks({ deploymentId: D1 })).resolves.toEqual(
+        created.map(task => expect.objectContaining({ id: task.id })),
+      );
+
+      // A task that a step started belongs to that step's task: it is never the newest.
+      const hook = created[5];
+      const started = await create({ startKey: 'run/1/step/1/0' });
+      await tasks.linkStartedTask({
+        stepId: hook.steps[0].id,
+        startedTaskId: started.id,
+      });
+      const [newest] = await tasks.getNewestTasks({ deploymentIds: [D1] });
+      expect(newest.id).toBe(hook.id);
+    });
+
+    it("finds a started task by its start key, refuses a second one, and keeps a task's prompt answers", async () => {
+      const { tasks, flowRuns } = await createStores();
+      const create = async (options: object) =>
+        tasks.createTask({
+          type: 'upgrade_instance',
+          deploymentId: D1,
+          flowRunId: (
+            await flowRuns.createFlowRun({
+              pool: 'cluster:c1',
+              flowName: 'UPGRADE_INSTANCE',
+            })
+          ).id,
+          createdBy: 'user:default/ada',
+          stepNames: ['One'],
+          ...options,
+        });
+      const prompts = { 'run-migrations': { migration_timeout_minutes: 45 } };
+      const task = await create({ startKey: 'k1', prompts });
+      expect(task).toMatchObject({ startKey: 'k1', prompts });
+      await expect(
+        tasks.getTaskByStartKey({ startKey: 'k1' }),
+      ).resolves.toEqual(task);
+      await expect(
+        tasks.getTaskByStartKey({ startKey: 'k2' }),
+      ).resolves.toBeUndefined();
+      await expect(create({ startKey: 'k1' })).rejects.toThrow(ConflictError);
+      const plain = await create({ prompts: {} });
+      expect(plain).not.toHaveProperty('prompts');
+      expect(plain).not.toHaveProperty('startKey');
+    });
+
+    it('refuses a task of a deployment that does not exist', async () => {
+      const { tasks, flowRuns } = await createStores();
+      const run = await flowRuns.createFlowRun({
+        pool: 'cluster:c1',
+        flowName: 'DELETE',
+      });
+      await expect(
+        tasks.createTask({
+          type: 'delete_deployment',
+          deploymentId: UNKNOWN_ID,
+          flowRunId: run.id,
+          createdBy: 'user:default/ada',
+          stepNames: ['One'],
+        }),
+      ).rejects.toThrow();
     });
   });
 });

@@ -6,6 +6,7 @@ import { ConflictError, InputError, NotFoundError } from '@backstage/errors';
 import {
   FlowRunState,
   outputTail,
+  PromptAnswers,
   StepStatus,
   TaskGraph,
   TaskType,
@@ -14,7 +15,8 @@ import { Knex } from 'knex';
 import { randomUUID } from 'node:crypto';
 import { Clock, systemClock } from '../database/Clock';
 import { inTransaction } from '../database/inTransaction';
-import { migrationsConfig } from '../database/migrations';
+import { connectDatabase } from '../database/migrations';
+import { parseJsonColumn } from '../database/parseJsonColumn';
 import {
   DbFlowRunRow,
   DbStepErrorRow,
@@ -43,6 +45,7 @@ import {
   TaskStoreFailStepOptions,
   TaskStoreGetManyOptions,
   TaskStoreGetStepOptions,
+  TaskStoreGetTaskByStartKeyOptions,
   TaskStoreGetTaskGraphOptions,
   TaskStoreGetTaskOfFlowRunOptions,
   TaskStoreGetTaskOptions,
@@ -56,6 +59,11 @@ import {
 } from './TaskStore';
 
 type Db = Knex | Knex.Transaction;
+
+/** The columns a new task is written with; PostgreSQL draws `sequence` itself. */
+type DbNewTaskRow = Omit<DbTaskRow, 'sequence'> & {
+  sequence?: Knex.Raw;
+};
 
 /** A task row with its flow run's state, which is the task's status. */
 type DbTaskWithStatusRow = DbTaskRow & { status: DbFlowRunRow['state'] };
@@ -90,11 +98,7 @@ export class DatabaseTaskStore implements TaskStore {
     options: DatabaseTaskStoreOptions,
   ): Promise<DatabaseTaskStore> {
     const { database, clock = systemClock } = options;
-    const knex = await database.getClient();
-    if (!database.migrations?.skip) {
-      await knex.migrate.latest(migrationsConfig);
-    }
-    return new DatabaseTaskStore(knex, clock);
+    return new DatabaseTaskStore(await connectDatabase(database), clock);
   }
 
   private constructor(knex: Knex, clock: Clock) {
@@ -107,16 +111,39 @@ export class DatabaseTaskStore implements TaskStore {
     if (stepNames.some(name => !name.trim())) {
       throw new InputError('Every step of a task needs a name');
     }
-    const task: DbTaskRow = {
+    const task: DbNewTaskRow = {
       id: randomUUID(),
       type: TaskType.parse(options.type),
       deployment_id: options.deploymentId,
       flow_run_id: options.flowRunId,
       created_by: options.createdBy,
       created_at: this.#clock.now(),
+      prompts:
+        options.prompts && Object.keys(options.prompts).length > 0
+          ? JSON.stringify(options.prompts)
+          : null,
+      start_key: options.startKey ?? null,
     };
     return inTransaction(tx, async trx => {
-      await trx<DbTaskRow>(TASKS_TABLE).insert(task);
+      // PostgreSQL draws the sequence from its own (the column's default), safe under
+      // concurrent transactions; SQLite runs one write transaction at a time, so one more
+      // than the largest is unique there.
+      if (trx.client.dialect !== 'postgresql') {
+        task.sequence = trx.raw('(select coalesce(max(??), 0) + 1 from ??)', [
+          'sequence',
+          TASKS_TABLE,
+        ]);
+      }
+      try {
+        await trx(TASKS_TABLE).insert(task);
+      } catch (error) {
+        if (options.startKey && isDatabaseConflictError(error)) {
+          throw new ConflictError(
+            `A task with start key ${options.startKey} exists already`,
+          );
+        }
+        throw error;
+      }
       if (stepNames.length > 0) {
         await trx<DbStepRow>(STEPS_TABLE).insert(
           stepNames.map((name, position) => ({
@@ -148,6 +175,14 @@ export class DatabaseTaskStore implements TaskStore {
   ): Promise<Task | undefined> {
     const { tx = this.#knex, flowRunId } = options;
     const [task] = await this.#loadTasks(tx, 'flow_run_id', [flowRunId]);
+    return task;
+  }
+
+  async getTaskByStartKey(
+    options: TaskStoreGetTaskByStartKeyOptions,
+  ): Promise<Task | undefined> {
+    const { tx = this.#knex, startKey } = options;
+    const [task] = await this.#loadTasks(tx, 'start_key', [startKey]);
     return task;
   }
 
@@ -186,11 +221,10 @@ export class DatabaseTaskStore implements TaskStore {
     let query = tx<DbTaskRow>(TASKS_TABLE).whereIn(
       'deployment_id',
       environmentId === undefined
-        ? deploymentIds
-        : // styrmin_tasks.deployment_id is text, styrmin_deployments.id a uuid.
-          tx(DEPLOYMENTS_TABLE)
+        ? onlyUuids(deploymentIds)
+        : tx(DEPLOYMENTS_TABLE)
             .whereIn('environment_id', onlyUuids([environmentId]))
-            .select(tx.raw('cast(?? as varchar(255))', ['id'])),
+            .select('id'),
     );
     if (after) {
       const createdAt = new Date(after.createdAt);
@@ -224,21 +258,19 @@ export class DatabaseTaskStore implements TaskStore {
     if (deploymentIds.length === 0) {
       return [];
     }
+    const startedByAStep = (alias: string) =>
+      tx(STEP_LINKS_TABLE)
+        .select(tx.raw('1'))
+        .whereRaw('?? = ??', [`${STEP_LINKS_TABLE}.started_task_id`, alias]);
     const rows = await tx<DbTaskRow>(`${TASKS_TABLE} as t`)
-      .whereIn('t.deployment_id', deploymentIds)
+      .whereIn('t.deployment_id', onlyUuids(deploymentIds))
+      .whereNotExists(startedByAStep('t.id'))
       .whereNotExists(
         tx(`${TASKS_TABLE} as n`)
           .select(tx.raw('1'))
           .whereRaw('?? = ??', ['n.deployment_id', 't.deployment_id'])
-          .where(newer =>
-            newer
-              .whereRaw('?? > ??', ['n.created_at', 't.created_at'])
-              .orWhere(same =>
-                same
-                  .whereRaw('?? = ??', ['n.created_at', 't.created_at'])
-                  .whereRaw('?? > ??', ['n.id', 't.id']),
-              ),
-          ),
+          .whereRaw('?? > ??', ['n.sequence', 't.sequence'])
+          .whereNotExists(startedByAStep('n.id')),
       )
       .select<Array<Pick<DbTaskRow, 'id'>>>('t.id');
     return this.#loadTasks(
@@ -504,7 +536,7 @@ export class DatabaseTaskStore implements TaskStore {
   /** Tasks with their status, steps, step errors and links, in creation order. */
   async #loadTasks(
     db: Db,
-    column: 'id' | 'flow_run_id',
+    column: 'id' | 'flow_run_id' | 'start_key',
     values: string[],
   ): Promise<Task[]> {
     const taskRows: DbTaskWithStatusRow[] = await db<DbTaskRow>(TASKS_TABLE)
@@ -514,10 +546,7 @@ export class DatabaseTaskStore implements TaskStore {
         `${TASKS_TABLE}.flow_run_id`,
       )
       .whereIn(`${TASKS_TABLE}.${column}`, values)
-      .orderBy([
-        { column: `${TASKS_TABLE}.created_at` },
-        { column: `${TASKS_TABLE}.id` },
-      ])
+      .orderBy(`${TASKS_TABLE}.sequence`)
       .select(`${TASKS_TABLE}.*`, `${FLOW_RUNS_TABLE}.state as status`);
     if (taskRows.length === 0) {
       return [];
@@ -543,10 +572,7 @@ export class DatabaseTaskStore implements TaskStore {
                 `${STEP_LINKS_TABLE}.started_task_id`,
               )
               .whereIn(`${STEP_LINKS_TABLE}.step_id`, stepIds)
-              .orderBy([
-                { column: `${TASKS_TABLE}.created_at` },
-                { column: `${TASKS_TABLE}.id` },
-              ])
+              .orderBy(`${TASKS_TABLE}.sequence`)
               .select<DbStepLinkRow[]>(`${STEP_LINKS_TABLE}.*`),
           ]);
 
@@ -566,6 +592,13 @@ export class DatabaseTaskStore implements TaskStore {
       createdAt: fromDbTimestamp(row.created_at),
       status: FlowRunState.parse(row.status),
       steps: steps.filter(step => step.taskId === row.id),
+      ...(row.prompts !== null && {
+        prompts: parseJsonColumn<PromptAnswers>(
+          row.prompts,
+          `prompts of task ${row.id}`,
+        ),
+      }),
+      ...(row.start_key !== null && { startKey: row.start_key }),
     }));
   }
 

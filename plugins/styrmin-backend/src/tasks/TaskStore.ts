@@ -1,5 +1,6 @@
 import {
   FlowRunState,
+  PromptAnswers,
   StepStatus,
   TaskGraph,
   TaskType,
@@ -67,6 +68,13 @@ export type Task = {
   status: FlowRunState;
   /** In order. */
   steps: Step[];
+  /**
+   * The answers to the prompts of the actions the task runs (secret answers included: for
+   * the agent only, never shown).
+   */
+  prompts?: PromptAnswers;
+  /** The key of the action primitive's call that started the task. */
+  startKey?: string;
 };
 
 /** @internal */
@@ -78,6 +86,18 @@ export type TaskStoreCreateTaskOptions = TransactionOption & {
   createdBy: string;
   /** The planned steps, in the order they run; each starts PENDING. */
   stepNames: string[];
+  /** The answers to the prompts of the actions the task runs. */
+  prompts?: PromptAnswers;
+  /**
+   * For a task that an action primitive starts: the key of that call, unique; a second
+   * task with the same key is refused (`ConflictError`).
+   */
+  startKey?: string;
+};
+
+/** @internal */
+export type TaskStoreGetTaskByStartKeyOptions = TransactionOption & {
+  startKey: string;
 };
 
 /** @internal */
@@ -206,6 +226,11 @@ export interface TaskStore {
     options: TaskStoreGetTaskOfFlowRunOptions,
   ): Promise<Task | undefined>;
 
+  /** The task that the action primitive's call with this key started. */
+  getTaskByStartKey(
+    options: TaskStoreGetTaskByStartKeyOptions,
+  ): Promise<Task | undefined>;
+
   /** The tasks with these ids, oldest first; unknown ids are left out. */
   getTasks(options: TaskStoreGetManyOptions): Promise<Task[]>;
 
@@ -217,7 +242,11 @@ export interface TaskStore {
     options: TaskStoreListTaskPageOptions,
   ): Promise<TaskStoreListTaskPageResult>;
 
-  /** The newest task of each of these deployments that has one, in one query. */
+  /**
+   * The newest task of each of these deployments that has one, in one query: by the order
+   * of creation, among the tasks that no step started (a started task is part of the task
+   * whose step started it).
+   */
   getNewestTasks(options: TaskStoreNewestTasksOptions): Promise<Task[]>;
 
   /** One step, with its errors and the tasks it started. */

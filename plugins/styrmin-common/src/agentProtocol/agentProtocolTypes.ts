@@ -5,6 +5,8 @@ import { TaskType } from '../domain/TaskType';
 import { DriverSpec } from '../driver/DriverSpec';
 import { FlowName } from '../tasks/FlowName';
 import { FlowRunState } from '../tasks/FlowRunState';
+import { ComponentFlow } from '../tasks/componentFlowSteps';
+import { PromptAnswers } from '../validation/validatePromptAnswers';
 
 /*
  * The messages of the agent protocol, version 1 (docs/agent-protocol.md), as JSON carries
@@ -150,6 +152,48 @@ export interface AgentFlowRun {
   driverVersion: AgentDriverVersion | null;
   /** UPDATE_INSTANCE and UPGRADE_INSTANCE: the instance active before `instance`. */
   previousInstance?: AgentPreviousInstance;
+  /**
+   * The answers to the prompts of the actions the run runs, by action name then prompt
+   * name, as the person who started the change gave them (secret answers included: never
+   * log them); a prompt without an answer gets its default. Absent when none were given.
+   */
+  prompts?: PromptAnswers;
+  /** STOP_COMPONENTS and START_COMPONENTS: the components to stop or start. */
+  components?: string[];
+}
+
+/**
+ * `POST /runs/:runId/steps/:stepId/tasks`: an action primitive (stop_components,
+ * start_components) starts a task of the run's deployment from a RUNNING hook step.
+ *
+ * @public
+ */
+export interface AgentStartTaskRequest extends AgentRunLease {
+  stepId: string;
+  /** The step's running attempt. */
+  stepAttempt: number;
+  /**
+   * Which primitive call of the step's attempt this is, from 0: with the run, the step and
+   * its attempt, the key that makes a retried call find the task it started.
+   */
+  call: number;
+  flow: ComponentFlow;
+  components: string[];
+}
+
+/**
+ * The answer to a started task: the task, and its flow run claimed for the caller (an owner
+ * of its own, `<owner>/<step attempt>.<call>`) while that run has not ended, so that the
+ * agent runs it at once, in the same process, while the hook step waits for it.
+ *
+ * @public
+ */
+export interface AgentStartedTaskResponse {
+  task: { id: string; status: FlowRunState };
+  /** The started task's run, claimed; null once it ended, or while another holds it. */
+  run: AgentFlowRun | null;
+  /** Who holds `run`: report about it with this owner. */
+  owner: string;
 }
 
 /**

@@ -15,6 +15,8 @@ export type {
   AgentPreviousInstance,
   AgentRunLease,
   AgentRunOutcome,
+  AgentStartTaskRequest,
+  AgentStartedTaskResponse,
   AgentStep,
   AgentStepOutcome,
   AgentStepResponse,

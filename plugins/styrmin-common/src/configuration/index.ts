@@ -11,4 +11,5 @@ export {
 } from './DeploymentConfiguration';
 export { imageOverrideProblem, resolveImageOverride } from './imageOverride';
 export { applyMergePatch } from './applyMergePatch';
+export { createMergePatch } from './createMergePatch';
 export { RecordName } from './RecordName';

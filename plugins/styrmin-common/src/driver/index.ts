@@ -26,6 +26,11 @@ export {
   compileValuesTemplate,
   renderValuesTemplate,
   type ValuesTemplateContext,
+  type ValuesTemplateOptions,
 } from './renderValuesTemplate';
+export {
+  DEFAULT_VALUES_TEMPLATE_LIMITS,
+  type ValuesTemplateLimits,
+} from './ValuesTemplateBudget';
 export { ValuesTemplateError } from './ValuesTemplateError';
 export { driverSpecFields, type DriverSpecField } from './driverSpecFields';

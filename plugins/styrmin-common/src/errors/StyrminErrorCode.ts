@@ -22,6 +22,8 @@ export const StyrminErrorCode = defineDomainEnum('error code', {
     'A replica override above 1 on a singleton component.',
   RETIRED_PARAMETER_VALUE:
     'The target driver version no longer declares a parameter whose value differs from its default.',
+  VALUES_TEMPLATE_TOO_EXPENSIVE:
+    "A driver's values template went past the limits of one render (time, work, output size or call depth).",
   UNAVAILABLE:
     'A dependency of the server (for example, its database) cannot be reached.',
   INTERNAL: 'An unexpected server error; the details are in the server log.',

@@ -97,6 +97,12 @@ export const clusterGraphQLSchema = /* GraphQL */ `
     agentTokenRotatedAt: String!
     "When the cluster's agent last called; null until it does."
     agentLastSeenAt: String
+    """
+    The longest time between two recorded calls of a live agent, in seconds: it calls at
+    least once per long poll, and a call is recorded at most every 30 seconds. An agent
+    not seen for twice this long is stale.
+    """
+    agentHeartbeatSeconds: Int!
     "1 when registered, one more with each change: what expectedVersion names."
     version: Int!
     createdBy: String!

@@ -59,6 +59,34 @@ export const deploymentGraphQLSchema = /* GraphQL */ `
     styrmin.deployment.delete.
     """
     deleteDeployment(input: DeleteDeploymentInput!): DeploymentChangeResult!
+    """
+    Stops components of a deployment: a stop_components task whose STOP_COMPONENTS flow run
+    the cluster's agent runs. A stopped component runs 0 pods and keeps its replica
+    override. The deployment must be RUNNING or FAILED and not deleted (CONFLICT); every
+    component must be one of its driver version's (VALIDATION_FAILED naming the others).
+    Needs styrmin.deployment.update.
+    """
+    stopComponents(input: ComponentsInput!): DeploymentTaskResult!
+    """
+    Starts stopped components again (a start_components task): their replica count follows
+    the replica override, the driver default, then the chart. The same rules as
+    stopComponents. Needs styrmin.deployment.update.
+    """
+    startComponents(input: ComponentsInput!): DeploymentTaskResult!
+  }
+
+  input ComponentsInput {
+    id: ID!
+    "The version the caller saw; another is CONFLICT. The one on arrival when absent."
+    expectedVersion: Int
+    "Names of components of the deployment's driver version; at least one."
+    components: [String!]!
+  }
+
+  "What stopComponents and startComponents started."
+  type DeploymentTaskResult {
+    deployment: Deployment!
+    task: Task!
   }
 
   input DeploymentFilter {
@@ -88,6 +116,19 @@ export const deploymentGraphQLSchema = /* GraphQL */ `
     component name: env, image, command, args, replicas).
     """
     configuration: JSON!
+    """
+    Answers to the prompts of the setup hook's actions, by action name then prompt name
+    ({ "verify-server": { "timeout_minutes": 10 } }); a prompt left out gets its default.
+    Checked against the driver version's prompts. Kept with the task, for the agent only:
+    never shown.
+    """
+    prompts: JSON
+    """
+    True: validate and generate exactly as the change would, and answer what it would do
+    (the diff, droppedParameters, plannedSteps, the siblings it would redeploy), with
+    instance and task null, storing nothing. The same errors as the change itself.
+    """
+    dryRun: Boolean = false
   }
 
   input EditDeploymentInput {
@@ -96,6 +137,12 @@ export const deploymentGraphQLSchema = /* GraphQL */ `
     expectedVersion: Int
     "A JSON merge patch of the configuration: what it names changes, null removes, the rest stays."
     configuration: JSON!
+    """
+    True: validate and generate exactly as the change would, and answer what it would do
+    (the diff, droppedParameters, plannedSteps, the siblings it would redeploy), with
+    instance and task null, storing nothing. The same errors as the change itself.
+    """
+    dryRun: Boolean = false
   }
 
   input UpgradeDeploymentInput {
@@ -105,6 +152,18 @@ export const deploymentGraphQLSchema = /* GraphQL */ `
     driverVersion: String!
     "A JSON merge patch of the configuration, such as a new app_version."
     configuration: JSON
+    """
+    Answers to the prompts of the upgrade hook's actions of the new driver version, by
+    action name then prompt name; a prompt left out gets its default. Kept with the task,
+    for the agent only: never shown.
+    """
+    prompts: JSON
+    """
+    True: validate and generate exactly as the change would, and answer what it would do
+    (the diff, droppedParameters, plannedSteps, the siblings it would redeploy), with
+    instance and task null, storing nothing. The same errors as the change itself.
+    """
+    dryRun: Boolean = false
   }
 
   input EditComponentOverridesInput {
@@ -114,6 +173,12 @@ export const deploymentGraphQLSchema = /* GraphQL */ `
     component: String!
     "A JSON merge patch of the component's overrides; null removes them all."
     overrides: JSON
+    """
+    True: validate and generate exactly as the change would, and answer what it would do
+    (the diff, droppedParameters, plannedSteps, the siblings it would redeploy), with
+    instance and task null, storing nothing. The same errors as the change itself.
+    """
+    dryRun: Boolean = false
   }
 
   input DeleteDeploymentInput {
@@ -239,16 +304,29 @@ export const deploymentGraphQLSchema = /* GraphQL */ `
   }
 
   type DeploymentChangeResult {
-    "The deployment after the change."
+    "The deployment after the change; in a dry run, as the change would leave it."
     deployment: Deployment!
-    "Whether anything was stored; false when the new instance equals the active one."
+    """
+    Whether anything was stored (in a dry run: would be); false when the new instance
+    equals the active one.
+    """
     changed: Boolean!
-    "The new active instance; null when nothing changed, and for a deletion."
+    "The new active instance; null when nothing changed, for a deletion, and in a dry run."
     instance: Instance
-    "The task that applies the change; null when nothing changed."
+    "The task that applies the change; null when nothing changed, and in a dry run."
     task: Task
     "The reconciliation diff of the new instance."
     diff: [ContextChange!]!
+    """
+    The names of the steps of the task that applies the change, in the order they run
+    (a hook's mode is one step); empty when nothing changed.
+    """
+    plannedSteps: [String!]!
+    """
+    The driver actions that the task runs, in the order of their modes (pre, core, post),
+    with the prompts they ask for; empty when the flow runs no hook.
+    """
+    plannedActions: [DriverAction!]!
     "Retired parameters whose values equalled their defaults, dropped by an upgrade."
     droppedParameters: [String!]!
     "The other deployments of the environment that the change redeploys."

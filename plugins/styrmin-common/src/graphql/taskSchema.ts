@@ -26,6 +26,48 @@ export const taskGraphQLSchema = /* GraphQL */ `
     deploymentStatus: DeploymentStatus
     "Its pods (PodStatus), as the agent last reported them, by name."
     pods: [PodStatus!]!
+    """
+    The components its active instance's driver version declares, by name, each with the
+    replicas it should run and the pods the agent reports of it; empty without an active
+    instance (a tombstone).
+    """
+    components: [DeploymentComponent!]!
+    """
+    The services its active instance's driver version declares, by name, with their
+    addresses in the cluster; empty without an active instance.
+    """
+    services: [DeployedService!]!
+  }
+
+  "A component of a deployment: what should run of it and what runs."
+  type DeploymentComponent {
+    name: String!
+    """
+    The replica count of the active instance's context: the replica override, else the
+    driver default (1 for a singleton); null when the chart's own count applies.
+    """
+    desiredReplicas: Int
+    "Its pods, as the agent last reported them."
+    pods: Int!
+    "Its pods that are ready."
+    readyReplicas: Int!
+    singleton: Boolean!
+  }
+
+  "A service of a deployment: a Kubernetes Service in its namespace."
+  type DeployedService {
+    name: String!
+    "The component whose pods serve it."
+    component: String!
+    "<service>.<namespace>.svc.<cluster domain>"
+    host: String!
+    port: Int!
+    "http://<host>:<port>"
+    url: String!
+    "TCP, UDP or SCTP."
+    protocol: String!
+    "The Service type: ClusterIP, NodePort or LoadBalancer."
+    type: String!
   }
 
   extend type Environment {

@@ -3,6 +3,11 @@ export { FlowRunState } from './FlowRunState';
 export type { TaskGraph, TaskGraphStep, TaskGraphTask } from './TaskGraph';
 export { computeTaskResult } from './computeTaskResult';
 export {
+  COMPONENT_FLOW_STEPS,
+  isComponentFlow,
+  type ComponentFlow,
+} from './componentFlowSteps';
+export {
   OUTPUT_TAIL_MAX_BYTES,
   OUTPUT_TAIL_MAX_LINES,
   outputTail,
@@ -12,8 +17,10 @@ export {
   DELETE_STEPS,
   hookStepName,
   OPERATOR_PHASE_STEPS,
+  plannedActions,
   plannedSteps,
   TASK_TYPE_OF_FLOW,
+  type PlannedFlow,
 } from './plannedSteps';
 export {
   deploymentStateAfterRun,

@@ -1,6 +1,10 @@
 import { exampleDriver } from '../__testUtils__/exampleDriver';
 import { FlowName } from './FlowName';
-import { plannedSteps, TASK_TYPE_OF_FLOW } from './plannedSteps';
+import {
+  plannedActions,
+  plannedSteps,
+  TASK_TYPE_OF_FLOW,
+} from './plannedSteps';
 
 const INFRAHUB = exampleDriver('infrahub/1.1.0');
 const SEMAPHORE = exampleDriver('semaphore/1.0.0');
@@ -65,6 +69,36 @@ describe('plannedSteps', () => {
   ] as const)('%s', (_case, flowName, driver, steps) => {
     expect(plannedSteps({ flowName, driver })).toEqual(steps);
   });
+
+  it.each([
+    ['CREATE_INSTANCE', INFRAHUB, ['verify-server']],
+    [
+      'UPGRADE_INSTANCE',
+      INFRAHUB,
+      ['stop-task-workers', 'run-migrations', 'start-task-workers'],
+    ],
+    [
+      'UPGRADE_INSTANCE',
+      // Declared in reverse: the plan follows the modes, not the declaration.
+      {
+        ...INFRAHUB,
+        spec: {
+          ...INFRAHUB.spec,
+          actions: [...INFRAHUB.spec.actions].reverse(),
+        },
+      },
+      ['stop-task-workers', 'run-migrations', 'start-task-workers'],
+    ],
+    ['UPDATE_INSTANCE', INFRAHUB, []],
+    ['DELETE', INFRAHUB, []],
+  ] as const)(
+    'plans the actions of the hook that %s runs, in mode order',
+    (flowName, driver, names) => {
+      expect(plannedActions({ flowName, driver }).map(a => a.name)).toEqual(
+        names,
+      );
+    },
+  );
 
   it('pairs every flow with a task type', () => {
     expect(Object.keys(TASK_TYPE_OF_FLOW)).toEqual(FlowName.values);

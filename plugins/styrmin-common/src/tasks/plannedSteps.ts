@@ -1,5 +1,6 @@
-import { Hook, Mode } from '../domain/lifecycle';
+import { compareModes, Hook, Mode } from '../domain/lifecycle';
 import { TaskType } from '../domain/TaskType';
+import { DriverAction } from '../driver/DriverAction';
 import { DriverSpec } from '../driver/DriverSpec';
 import { FlowName } from './FlowName';
 
@@ -72,6 +73,34 @@ const HOOK_OF_FLOW: Partial<Record<FlowName, Hook>> = {
 };
 
 /**
+ * A flow that applies or removes an instance, with the driver version it deploys: the new
+ * instance's.
+ *
+ * @public
+ */
+export interface PlannedFlow {
+  flowName: Extract<
+    FlowName,
+    'CREATE_INSTANCE' | 'UPDATE_INSTANCE' | 'UPGRADE_INSTANCE' | 'DELETE'
+  >;
+  driver: DriverSpec;
+}
+
+/**
+ * The driver actions that a flow runs: those of the hook it runs (setup for
+ * CREATE_INSTANCE, upgrade for UPGRADE_INSTANCE, none otherwise), in the order of their
+ * modes. What a change shows as the actions that will run, with the prompts they ask for.
+ *
+ * @public
+ */
+export function plannedActions(options: PlannedFlow): DriverAction[] {
+  const hook = HOOK_OF_FLOW[options.flowName];
+  return options.driver.spec.actions
+    .filter(action => action.hook === hook)
+    .sort((a, b) => compareModes(a.mode, b.mode));
+}
+
+/**
  * The planned steps of a flow that applies or removes an instance, in the order they run
  * (DESIGN.md, "Reconciliation" 4): the hook's pre mode, the StyrminDeployment resource,
  * the core mode, the operator's phases, the post mode. A mode is a step only when the
@@ -81,21 +110,14 @@ const HOOK_OF_FLOW: Partial<Record<FlowName, Hook>> = {
  *
  * @public
  */
-export function plannedSteps(options: {
-  flowName: Extract<
-    FlowName,
-    'CREATE_INSTANCE' | 'UPDATE_INSTANCE' | 'UPGRADE_INSTANCE' | 'DELETE'
-  >;
-  /** The driver version the flow deploys: the new instance's. */
-  driver: DriverSpec;
-}): string[] {
-  const { flowName, driver } = options;
-  if (flowName === 'DELETE') {
+export function plannedSteps(options: PlannedFlow): string[] {
+  if (options.flowName === 'DELETE') {
     return [...DELETE_STEPS];
   }
-  const hook = HOOK_OF_FLOW[flowName];
+  const hook = HOOK_OF_FLOW[options.flowName];
+  const actions = plannedActions(options);
   const modeStep = (mode: Mode) =>
-    hook && driver.spec.actions.some(a => a.hook === hook && a.mode === mode)
+    hook && actions.some(a => a.mode === mode)
       ? [hookStepName(hook, mode)]
       : [];
   return [

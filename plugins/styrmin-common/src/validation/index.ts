@@ -7,8 +7,15 @@ export {
   parseClusterSettings,
   parseEnvironmentOverrides,
 } from './parseSettings';
-export { validateApplicationVersion } from './validateApplicationVersion';
+export {
+  applicationVersionProblem,
+  validateApplicationVersion,
+} from './validateApplicationVersion';
 export { validateParameters } from './validateParameters';
+export {
+  validatePromptAnswers,
+  type PromptAnswers,
+} from './validatePromptAnswers';
 export {
   migrateRetiredParameters,
   type RetiredParameterMigration,

@@ -18,16 +18,38 @@ export function validateApplicationVersion({
   driver: DriverSpec;
   appVersion: string;
 }): ValidationProblem[] {
-  const range = driver.spec.supported_versions;
-  let message: string | undefined;
-  if (valid(appVersion) !== appVersion) {
-    message = `"${appVersion}" is not a semantic version such as 1.5.2`;
-  } else if (!satisfies(appVersion, range)) {
-    message = `${driverVersionName(
-      driver,
-    )} deploys the application versions ${range}, which ${appVersion} is outside of`;
-  }
+  const message = applicationVersionProblem({
+    supportedVersions: driver.spec.supported_versions,
+    appVersion,
+    driverVersion: driverVersionName(driver),
+  });
   return message
     ? [{ code: 'VALIDATION_FAILED', field: 'app_version', message }]
     : [];
+}
+
+/**
+ * Why a driver version that deploys `supportedVersions` refuses an application version,
+ * or undefined when it does not: the rule of {@link validateApplicationVersion}, for
+ * forms that know the range (the drivers list carries it) but not the whole spec.
+ *
+ * @public
+ */
+export function applicationVersionProblem({
+  supportedVersions,
+  appVersion,
+  driverVersion,
+}: {
+  supportedVersions: string;
+  appVersion: string;
+  /** How messages name the driver version: `infrahub 1.1.0`. */
+  driverVersion: string;
+}): string | undefined {
+  if (valid(appVersion) !== appVersion) {
+    return `"${appVersion}" is not a semantic version such as 1.5.2`;
+  }
+  if (!satisfies(appVersion, supportedVersions)) {
+    return `${driverVersion} deploys the application versions ${supportedVersions}, which ${appVersion} is outside of`;
+  }
+  return undefined;
 }

@@ -81,6 +81,19 @@ function missingValueProblems(parameter: DriverParameter): string[] {
 }
 
 /**
+ * The problems of one value of a declared parameter (or prompt), or of its absence
+ * (`undefined`); none of them repeats the value, which may be a secret.
+ */
+export function declaredValueProblems(
+  parameter: DriverParameter,
+  value: ParameterValue | undefined,
+): string[] {
+  return value === undefined
+    ? missingValueProblems(parameter)
+    : valueProblems(parameter, value);
+}
+
+/**
  * Checks parameter values against the parameters a driver version declares: no unknown
  * names, every required parameter without a default set, and each value of its declared
  * type, within its bounds, matching its pattern and among its values.
@@ -104,9 +117,10 @@ export function validateParameters({
       message: `${driverVersionName(driver)} declares no parameter "${name}"`,
     }));
   const invalid = Object.entries(declared).flatMap(([name, parameter]) => {
-    const messages = Object.hasOwn(parameters, name)
-      ? valueProblems(parameter, parameters[name])
-      : missingValueProblems(parameter);
+    const messages = declaredValueProblems(
+      parameter,
+      Object.hasOwn(parameters, name) ? parameters[name] : undefined,
+    );
     return messages.map(message => ({
       code: 'VALIDATION_FAILED' as const,
       field: field(name),

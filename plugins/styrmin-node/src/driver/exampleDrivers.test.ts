@@ -1,15 +1,12 @@
-import {
-  DriverSpec,
-  renderValuesTemplate,
-} from '@styrmin/plugin-styrmin-common';
+import { renderValuesTemplate } from '@styrmin/plugin-styrmin-common';
 import { ensureTools } from '@styrmin/kube-sandbox';
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import { minVersion } from 'semver';
 import { parseAllDocuments } from 'yaml';
+import { sampleContext } from '../__testUtils__/sampleContext';
 import { readDriverDirectory } from './readDriverDirectory';
 import { DriverBundle } from './types';
 
@@ -28,38 +25,6 @@ async function exampleDrivers(): Promise<string[]> {
       ),
   );
   return versions.flat().sort();
-}
-
-/** The context of a deployment of the driver version in an environment that also runs Infrahub. */
-function sampleContext(spec: DriverSpec) {
-  const parameters = Object.fromEntries(
-    Object.entries(spec.spec.parameters).map(([name, parameter]) => [
-      name,
-      parameter.type !== 'secret' && parameter.default !== undefined
-        ? parameter.default
-        : `sample-value-of-${name}`,
-    ]),
-  );
-  return {
-    deployment: { id: '42', name: spec.metadata.name, namespace: 'styrmin-42' },
-    app: { version: minVersion(spec.spec.supported_versions)!.version },
-    parameters,
-    cluster: { storage_class: 'standard' },
-    environment: {
-      name: 'dev',
-      deployments: {
-        infrahub: {
-          services: {
-            http: {
-              host: 'http.styrmin-41.svc.cluster.local',
-              port: 80,
-              url: 'http://http.styrmin-41.svc.cluster.local:80',
-            },
-          },
-        },
-      },
-    },
-  };
 }
 
 /**

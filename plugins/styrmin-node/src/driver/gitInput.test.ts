@@ -21,22 +21,40 @@ describe('isGitUrl', () => {
 
 describe('checkGitUrl', () => {
   it.each([
-    ['https://github.com/opsmill/drivers.git', undefined],
-    ['http://git.internal/drivers', undefined],
-    ['ssh://git@github.com/opsmill/drivers.git', undefined],
-    ['git://git.internal/drivers', undefined],
-    ['git@github.com:opsmill/drivers.git', undefined],
+    ['https://github.com/opsmill/drivers.git', 'github.com'],
+    ['http://git.internal/drivers', 'git.internal'],
+    ['ssh://git@github.com/opsmill/drivers.git', 'github.com'],
+    ['git://git.internal/drivers', 'git.internal'],
+    ['git@github.com:opsmill/drivers.git', 'github.com'],
+    ['https://GitHub.COM./opsmill/drivers.git', 'github.com'],
+    ['ssh://git@GitHub.COM:2222/opsmill/drivers.git', 'github.com'],
+    ['git@GitHub.com:opsmill/drivers.git', 'github.com'],
+    ['https://github.com:8443/x.git', 'github.com'],
+    ['https://[::1]:8443/x.git', '::1'],
+    ['https://[::ffff:7f00:1]/x.git', '::ffff:7f00:1'],
+    ['https://2130706433/x.git', '127.0.0.1'],
+    ['https://0x7f.1/x.git', '127.0.0.1'],
+  ])('accepts %s, naming the host %s', (url, host) => {
+    expect(checkGitUrl(url)).toEqual({ url, host });
+  });
+
+  it.each([
     ['file:///srv/git/drivers', '/srv/git/drivers'],
     ['file://localhost/srv/git/my%20drivers', '/srv/git/my drivers'],
     ['/srv/git/../git/drivers', '/srv/git/drivers'],
-  ])('accepts %s', (url, localPath) => {
-    expect(checkGitUrl(url)).toEqual(localPath ? { url, localPath } : { url });
+  ])('accepts %s, on this machine at %s', (url, localPath) => {
+    expect(checkGitUrl(url)).toEqual({ url, localPath });
   });
 
   it.each([
     ['file://otherhost/srv/drivers', /names a path on this machine/],
     ['file:///srv/%0a', /control characters/],
     ['https://token@example.com/x', /must not hold credentials/],
+    ['https://github.com@evil.com/x', /must not hold credentials/],
+    ['https://github.com\\@evil.com/x', /backslashes/],
+    ['https://git%68ub.com/x', /does not name a plain host/],
+    ['ssh://git@/x', /is not a valid URL/],
+    ['ssh://git@:22/x', /is not a valid URL|does not name a plain host/],
   ])('refuses %s', (url, message) => {
     expect(() => checkGitUrl(url)).toThrow(message);
   });

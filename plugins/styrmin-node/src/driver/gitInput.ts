@@ -1,11 +1,20 @@
 import { StyrminError } from '@styrmin/plugin-styrmin-common';
 import { posix } from 'node:path';
 
-/** A git URL that {@link checkGitUrl} accepted. */
+/**
+ * A git URL that {@link checkGitUrl} accepted.
+ *
+ * @public
+ */
 export interface CheckedGitUrl {
   url: string;
   /** The repository's absolute path when it is on this machine (`file://` or a path). */
   localPath?: string;
+  /**
+   * The host git will connect to, for any other repository: lower case, without a trailing
+   * dot, an IPv6 address without its brackets.
+   */
+  host?: string;
 }
 
 const MAX_URL_LENGTH = 2048;
@@ -51,13 +60,19 @@ export function isGitUrl(value: string): boolean {
  * other than https, http, ssh, git and file, and credentials in the URL (it is stored and
  * shown to every reader; the server's git credential helper holds credentials). A relative
  * path is refused too: it would depend on the server's working directory.
+ *
+ * @public
  */
 export function checkGitUrl(url: string): CheckedGitUrl {
   if (url.length === 0 || url.length > MAX_URL_LENGTH) {
     invalid('url', `A git URL has 1 to ${MAX_URL_LENGTH} characters`);
   }
-  if (SPACE_OR_CONTROL.test(url)) {
-    invalid('url', 'A git URL must not contain spaces or control characters');
+  if (SPACE_OR_CONTROL.test(url) || url.includes('\\')) {
+    // A backslash reads as "/" to a WHATWG URL parser but not to git: two hosts for one URL.
+    invalid(
+      'url',
+      'A git URL must not contain spaces, backslashes or control characters',
+    );
   }
   if (url.startsWith('-') || GIT_OPTIONS.test(url)) {
     invalid('url', `${JSON.stringify(url)} looks like a git option, not a URL`);
@@ -75,7 +90,10 @@ export function checkGitUrl(url: string): CheckedGitUrl {
     return checkSchemeUrl(url);
   }
   if (SCP_LIKE.test(url)) {
-    return { url };
+    return {
+      url,
+      host: normalizeHost(url.slice(url.indexOf('@') + 1, url.indexOf(':'))),
+    };
   }
   if (url.startsWith('/')) {
     return { url, localPath: posix.normalize(url) };
@@ -127,7 +145,20 @@ function checkSchemeUrl(url: string): CheckedGitUrl {
   if (parsed.hostname.startsWith('-') || parsed.username.startsWith('-')) {
     invalid('url', `${JSON.stringify(url)} looks like a git option, not a URL`);
   }
-  return { url };
+  const authority = url.slice(url.indexOf('//') + 2).split(/[/?#]/)[0];
+  if (parsed.hostname === '' || authority.includes('%')) {
+    // git does not decode a host as a URL parser does: only a plain host is the same to both.
+    invalid('url', `${JSON.stringify(url)} does not name a plain host`);
+  }
+  return { url, host: normalizeHost(parsed.hostname) };
+}
+
+/** A host as the allow-list compares it: `[::1]` is `::1`, `GitHub.com.` is `github.com`. */
+function normalizeHost(host: string): string {
+  return host
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/\.$/, '')
+    .toLowerCase();
 }
 
 /**

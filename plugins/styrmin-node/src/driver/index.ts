@@ -12,7 +12,7 @@ export {
   unpackDriverBundle,
 } from './driverBundleArchive';
 export { digestDriverFiles } from './digestDriverFiles';
-export { isGitUrl } from './gitInput';
+export { checkGitUrl, isGitUrl, type CheckedGitUrl } from './gitInput';
 export type { DriverLimits } from './DriverDirectory';
 export type {
   DriverBundle,

@@ -72,7 +72,9 @@ export async function readDriverDirectory(
     atField(templatePath, `${chart.values_template}: ${template.refusal}`);
   } else {
     try {
-      compileValuesTemplate(template.content.toString('utf8'));
+      compileValuesTemplate(template.content.toString('utf8'), {
+        name: chart.values_template,
+      });
     } catch (error) {
       if (!(error instanceof ValuesTemplateError)) {
         throw error;

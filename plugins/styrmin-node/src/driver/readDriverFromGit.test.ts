@@ -249,6 +249,49 @@ describe('readDriverFromGit', () => {
     });
   });
 
+  it('reads the files within the limits it is given', async () => {
+    const result = await readDriverFromGit({
+      url: `file://${repository}`,
+      ref: 'main',
+      path: 'drivers/infrahub',
+      limits: { maxFileBytes: 512 },
+    });
+    expect(!result.success && result.problems).toContainEqual(
+      expect.objectContaining({
+        message: expect.stringMatching(/above the limit of 512 bytes per file/),
+      }),
+    );
+  });
+
+  it('asks about a remote host before git connects to it', async () => {
+    const refusal = new StyrminError('FORBIDDEN', 'Not this host', {
+      field: 'url',
+    });
+    const checkRemoteHost = jest.fn().mockRejectedValue(refusal);
+    const checkLocalRepository = jest.fn();
+    await expect(
+      readDriverFromGit({
+        url: 'https://GitHub.com./opsmill/drivers.git',
+        checkRemoteHost,
+        checkLocalRepository,
+      }),
+    ).rejects.toBe(refusal);
+    expect(checkRemoteHost).toHaveBeenCalledWith('github.com');
+    expect(checkLocalRepository).not.toHaveBeenCalled();
+  });
+
+  it('asks no host about a repository on this machine', async () => {
+    const checkRemoteHost = jest.fn();
+    const result = await readDriverFromGit({
+      url: `file://${repository}`,
+      ref: 'main',
+      path: 'drivers/infrahub',
+      checkRemoteHost,
+    });
+    expect(result.success).toBe(true);
+    expect(checkRemoteHost).not.toHaveBeenCalled();
+  });
+
   it('refuses an unreachable repository', async () => {
     await expect(
       failure(

@@ -37,6 +37,12 @@ export interface ReadDriverFromGitOptions {
    * before git reads it; throw to refuse. Without it, any local repository may be read.
    */
   checkLocalRepository?: (path: string) => Promise<void>;
+  /**
+   * Called with the host of any other repository (lower case, no trailing dot, an IPv6
+   * address without brackets) before git connects to it; throw to refuse. Without it, any
+   * host may be read.
+   */
+  checkRemoteHost?: (host: string) => Promise<void>;
 }
 
 /**
@@ -79,13 +85,16 @@ const COMMIT_NAME = /^[0-9a-f]{4,64}$/i;
 export async function readDriverFromGit(
   options: ReadDriverFromGitOptions,
 ): Promise<ReadDriverFromGitResult> {
-  const { url, localPath } = checkGitUrl(options.url);
+  const { url, localPath, host } = checkGitUrl(options.url);
   const ref = options.ref === undefined ? undefined : checkGitRef(options.ref);
   const path = checkRepositoryPath(options.path);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxBytes = options.maxRepositoryBytes ?? DEFAULT_MAX_REPOSITORY_BYTES;
   if (localPath && options.checkLocalRepository) {
     await options.checkLocalRepository(localPath);
+  }
+  if (host && options.checkRemoteHost) {
+    await options.checkRemoteHost(host);
   }
   const deadline = Date.now() + timeoutMs;
   const refLabel = ref ?? 'its default branch';

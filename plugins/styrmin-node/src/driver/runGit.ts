@@ -37,12 +37,15 @@ export class GitCommandError extends Error {
 
 /**
  * Options before every command: no `ext::` transport, whatever the configuration says; no
- * hooks or file-system monitor from the server's own git configuration; and pathspecs
- * taken literally, so a path cannot be pathspec magic (`:(glob)...`).
+ * HTTP redirect, which would lead git to a host nobody checked; no hooks or file-system
+ * monitor from the server's own git configuration; and pathspecs taken literally, so a
+ * path cannot be pathspec magic (`:(glob)...`).
  */
 const SAFETY_ARGS = [
   '-c',
   'protocol.ext.allow=never',
+  '-c',
+  'http.followRedirects=false',
   '-c',
   'core.hooksPath=/dev/null',
   '-c',

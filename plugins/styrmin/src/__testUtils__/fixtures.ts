@@ -7,6 +7,8 @@ import type {
 } from '@styrmin/sdk';
 import { StyrminApiError } from '@styrmin/sdk';
 import { StyrminApi } from '../api';
+import { deploymentAnswers } from './deploymentFixtures';
+import { recordAnswers } from './recordFixtures';
 
 /** What the tests' pages read, shaped as the GraphQL API answers. */
 
@@ -306,8 +308,11 @@ export const semaphoreVersion: DriverVersion = {
 export function summaryOf(version: DriverVersion): DriverVersionSummary {
   return {
     version: version.version,
+    title: version.title,
+    supportedVersions: version.supportedVersions,
+    info: { icon: version.info.icon, description: version.info.description },
     digest: version.digest,
-    source: { type: version.source.type },
+    source: version.source,
     loadedBy: version.loadedBy,
     loadedAt: version.loadedAt,
   };
@@ -345,15 +350,21 @@ export function mockStyrminApi(
     loadDriver: async () => {
       throw new Error('The pages never load drivers');
     },
+    ...deploymentAnswers,
+    ...recordAnswers,
+    editDeployment: async () => {
+      throw new Error('Each test of a change answers it');
+    },
+    upgradeDeployment: async () => {
+      throw new Error('Each test of a change answers it');
+    },
     ...answers,
   };
-  return {
-    getServerInfo: jest.fn(api.getServerInfo),
-    getDrivers: jest.fn(api.getDrivers),
-    getDriver: jest.fn(api.getDriver),
-    getDriverVersion: jest.fn(api.getDriverVersion),
-    loadDriver: jest.fn(api.loadDriver),
-  };
+  // Every method a jest mock of its answer, so that a method added to the API needs only
+  // its answer above.
+  return Object.fromEntries(
+    Object.entries(api).map(([method, answer]) => [method, jest.fn(answer)]),
+  ) as unknown as jest.Mocked<StyrminApi>;
 }
 
 /** A read the user may not make, as the SDK reports it. */

@@ -1,11 +1,54 @@
 import { createApiRef } from '@backstage/core-plugin-api';
 import type {
+  Cluster,
+  ClusterWithAgentToken,
+  CreateDeploymentInput,
+  EnvironmentWithDeployments,
+  Redeployment,
+  UpdateClusterInput,
+  UpdateClusterResult,
+  DeleteDeploymentInput,
+  Deployment,
+  DeploymentChangeResult,
+  DeploymentObservedState,
+  DeploymentTimeline,
+  DeploymentTimelineOptions,
+  DeploymentWithInstance,
   Driver,
   DriverVersion,
   LoadDriverInput,
   LoadDriverResult,
   ServerInfo,
+  Task,
+  TaskPage,
+  TasksOptions,
+  TaskTree,
+  EditDeploymentInput,
+  UpgradeDeploymentInput,
 } from '@styrmin/sdk';
+
+/**
+ * The components to stop or start of a deployment.
+ *
+ * @public
+ */
+export interface ComponentsChange {
+  /** The deployment's id. */
+  id: string;
+  components: string[];
+  /** The deployment version the change applies to; another is CONFLICT. */
+  expectedVersion?: number;
+}
+
+/**
+ * What stopping or starting components did: the deployment and the task that does it.
+ *
+ * @public
+ */
+export interface ComponentsChangeResult {
+  deployment: Deployment;
+  task: Task;
+}
 
 /**
  * What the portal UI reads from and writes to the Styrmin server. Each method is one
@@ -37,6 +80,84 @@ export interface StyrminApi {
    * or uploaded files. Loading the same content again returns `created: false`.
    */
   loadDriver(input: LoadDriverInput): Promise<LoadDriverResult>;
+
+  /** One deployment by its id, tombstones too, with its active instance; undefined when none. */
+  getDeployment(id: string): Promise<DeploymentWithInstance | undefined>;
+
+  /**
+   * A deployment's state with its newest task, DeploymentStatus, pods, components and
+   * services; undefined when there is no such deployment.
+   */
+  getDeploymentObservedState(
+    id: string,
+  ): Promise<DeploymentObservedState | undefined>;
+
+  /** A page of a deployment's instances, newest first, each with its diff. */
+  getDeploymentTimeline(
+    options: DeploymentTimelineOptions,
+  ): Promise<DeploymentTimeline | undefined>;
+
+  /** A page of a deployment's tasks, newest first. */
+  getDeploymentTasks(options: TasksOptions): Promise<TaskPage | undefined>;
+
+  /** One task with its steps and the tasks they started, at any depth. */
+  getTaskTree(id: string): Promise<TaskTree | undefined>;
+
+  /** Deletes a deployment: it becomes a tombstone once its workload is removed. */
+  deleteDeployment(
+    input: DeleteDeploymentInput,
+  ): Promise<DeploymentChangeResult>;
+
+  /** Stops components of a deployment: they run 0 pods and keep their replica counts. */
+  stopComponents(input: ComponentsChange): Promise<ComponentsChangeResult>;
+
+  /** Starts stopped components of a deployment again. */
+  startComponents(input: ComponentsChange): Promise<ComponentsChangeResult>;
+
+  /**
+   * Edits a deployment's configuration with a JSON merge patch; with `dryRun`, answers
+   * what the edit would do (diff, planned steps, siblings) and stores nothing.
+   */
+  editDeployment(input: EditDeploymentInput): Promise<DeploymentChangeResult>;
+
+  /**
+   * Moves a deployment to another version of its driver; with `dryRun`, answers what the
+   * upgrade would do (dropped parameters, diff, the actions that run) and stores nothing.
+   */
+  upgradeDeployment(
+    input: UpgradeDeploymentInput,
+  ): Promise<DeploymentChangeResult>;
+
+  /** Every registered cluster, by name, with when its agent last called. */
+  getClusters(): Promise<Cluster[]>;
+
+  /** One cluster by its name, or undefined when there is none. */
+  getCluster(name: string): Promise<Cluster | undefined>;
+
+  /**
+   * The environments that are not deleted, of one cluster (by id) when it is given, each
+   * with its deployments, their states and their newest tasks' results.
+   */
+  getEnvironments(options?: {
+    cluster?: string;
+  }): Promise<EnvironmentWithDeployments[]>;
+
+  /** One environment by its name, with its deployments; undefined when there is none. */
+  getEnvironment(name: string): Promise<EnvironmentWithDeployments | undefined>;
+
+  /** Creates a deployment: its first instance and the task that applies it. */
+  createDeployment(
+    input: CreateDeploymentInput,
+  ): Promise<DeploymentChangeResult>;
+
+  /** The deployments that `updateCluster(input)` would redeploy; changes nothing. */
+  previewClusterUpdate(input: UpdateClusterInput): Promise<Redeployment[]>;
+
+  /** Changes a cluster's settings (a merge patch) and redeploys what they change. */
+  updateCluster(input: UpdateClusterInput): Promise<UpdateClusterResult>;
+
+  /** Issues a new agent token, in the answer only; the old one stops working. */
+  rotateAgentToken(clusterId: string): Promise<ClusterWithAgentToken>;
 }
 
 /**

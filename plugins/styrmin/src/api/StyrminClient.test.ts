@@ -7,6 +7,15 @@ import {
   infrahubVersion,
   serverInfo,
 } from '../__testUtils__/fixtures';
+import {
+  createTask,
+  createTree,
+  deployment,
+  observedState,
+  tasks,
+  timeline,
+} from '../__testUtils__/deploymentFixtures';
+import { devEnvironment, localCluster } from '../__testUtils__/recordFixtures';
 import { StyrminClient } from './StyrminClient';
 
 interface RecordedRequest {
@@ -175,6 +184,210 @@ describe('StyrminClient', () => {
         variables,
       });
       expect(oneLine(request.body.query).startsWith(start)).toBe(true);
+    },
+  );
+
+  // The record pages' reads and actions, likewise: the SDK's operation, these variables.
+  it.each([
+    {
+      method: 'getDeployment',
+      call: (c: StyrminClient) => c.getDeployment(deployment.id),
+      data: { deployment },
+      result: deployment,
+      operationName: 'Deployment',
+      variables: { id: deployment.id },
+    },
+    {
+      method: 'getDeployment, none',
+      call: (c: StyrminClient) => c.getDeployment('nope'),
+      data: { deployment: null },
+      result: undefined,
+      operationName: 'Deployment',
+      variables: { id: 'nope' },
+    },
+    {
+      method: 'getDeploymentObservedState',
+      call: (c: StyrminClient) => c.getDeploymentObservedState(deployment.id),
+      data: { deployment: observedState },
+      result: observedState,
+      operationName: 'DeploymentObservedState',
+      variables: { id: deployment.id },
+    },
+    {
+      method: 'getDeploymentTimeline',
+      call: (c: StyrminClient) =>
+        c.getDeploymentTimeline({ id: deployment.id, first: 10, after: 'c' }),
+      data: { deployment: { instances: timeline } },
+      result: timeline,
+      operationName: 'DeploymentTimeline',
+      variables: { id: deployment.id, first: 10, after: 'c' },
+    },
+    {
+      method: 'getDeploymentTasks',
+      call: (c: StyrminClient) =>
+        c.getDeploymentTasks({ id: deployment.id, first: 20 }),
+      data: { deployment: { tasks } },
+      result: tasks,
+      operationName: 'DeploymentTasks',
+      variables: { id: deployment.id, first: 20 },
+    },
+    {
+      method: 'getTaskTree, without started tasks',
+      call: (c: StyrminClient) => c.getTaskTree(createTree.id),
+      data: { task: createTree },
+      result: createTree,
+      operationName: 'Task',
+      variables: { id: createTree.id },
+    },
+    {
+      method: 'deleteDeployment',
+      call: (c: StyrminClient) =>
+        c.deleteDeployment({ id: deployment.id, expectedVersion: 3 }),
+      data: { deleteDeployment: { changed: true } },
+      result: { changed: true },
+      operationName: 'DeleteDeployment',
+      variables: { input: { id: deployment.id, expectedVersion: 3 } },
+    },
+    {
+      method: 'stopComponents',
+      call: (c: StyrminClient) =>
+        c.stopComponents({
+          id: deployment.id,
+          components: ['task-worker'],
+          expectedVersion: 3,
+        }),
+      data: { stopComponents: { deployment, task: createTask } },
+      result: { deployment, task: createTask },
+      operationName: 'StopComponents',
+      variables: {
+        input: {
+          id: deployment.id,
+          components: ['task-worker'],
+          expectedVersion: 3,
+        },
+      },
+    },
+    {
+      method: 'startComponents',
+      call: (c: StyrminClient) =>
+        c.startComponents({ id: deployment.id, components: ['server'] }),
+      data: { startComponents: { deployment, task: createTask } },
+      result: { deployment, task: createTask },
+      operationName: 'StartComponents',
+      variables: { input: { id: deployment.id, components: ['server'] } },
+    },
+    {
+      method: 'getClusters',
+      call: (c: StyrminClient) => c.getClusters(),
+      data: { clusters: [localCluster] },
+      result: [localCluster],
+      operationName: 'Clusters',
+      variables: {},
+    },
+    {
+      method: 'getCluster',
+      call: (c: StyrminClient) => c.getCluster('local'),
+      data: { cluster: localCluster },
+      result: localCluster,
+      operationName: 'Cluster',
+      variables: { name: 'local' },
+    },
+    {
+      method: 'getEnvironments',
+      call: (c: StyrminClient) => c.getEnvironments({ cluster: 'c-local' }),
+      data: { environments: [devEnvironment] },
+      result: [devEnvironment],
+      operationName: 'EnvironmentsWithDeployments',
+      variables: { cluster: 'c-local' },
+    },
+    {
+      method: 'getEnvironment, none',
+      call: (c: StyrminClient) => c.getEnvironment('staging'),
+      data: { environment: null },
+      result: undefined,
+      operationName: 'EnvironmentWithDeployments',
+      variables: { name: 'staging' },
+    },
+    {
+      method: 'createDeployment',
+      call: (c: StyrminClient) =>
+        c.createDeployment({
+          environment: 'e-dev',
+          name: 'infrahub',
+          driver: 'infrahub',
+          driverVersion: '1.1.0',
+          configuration: { app_version: '1.6.1' },
+        }),
+      data: { createDeployment: { changed: true } },
+      result: { changed: true },
+      operationName: 'CreateDeployment',
+      variables: {
+        input: {
+          environment: 'e-dev',
+          name: 'infrahub',
+          driver: 'infrahub',
+          driverVersion: '1.1.0',
+          configuration: { app_version: '1.6.1' },
+        },
+      },
+    },
+    {
+      method: 'previewClusterUpdate',
+      call: (c: StyrminClient) =>
+        c.previewClusterUpdate({
+          id: 'c-local',
+          expectedVersion: 1,
+          settings: { base_domain: null },
+        }),
+      data: { previewClusterUpdate: [] },
+      result: [],
+      operationName: 'PreviewClusterUpdate',
+      variables: {
+        input: {
+          id: 'c-local',
+          expectedVersion: 1,
+          settings: { base_domain: null },
+        },
+      },
+    },
+    {
+      method: 'updateCluster',
+      call: (c: StyrminClient) =>
+        c.updateCluster({
+          id: 'c-local',
+          settings: { ingress_class: 'nginx' },
+        }),
+      data: { updateCluster: { changed: true } },
+      result: { changed: true },
+      operationName: 'UpdateCluster',
+      variables: {
+        input: { id: 'c-local', settings: { ingress_class: 'nginx' } },
+      },
+    },
+    {
+      method: 'rotateAgentToken',
+      call: (c: StyrminClient) => c.rotateAgentToken('c-local'),
+      data: {
+        rotateAgentToken: { agentToken: 'token', cluster: localCluster },
+      },
+      result: { agentToken: 'token', cluster: localCluster },
+      operationName: 'RotateAgentToken',
+      variables: { input: { id: 'c-local' } },
+    },
+  ])(
+    '$method: one $operationName request with its variables, as the user',
+    async ({ call, data, result, operationName, variables }) => {
+      answer = { status: 200, body: { data } };
+
+      await expect(call(client)).resolves.toEqual(result);
+
+      expect(requests).toHaveLength(1);
+      expect(requests[0].headers.authorization).toBe('Bearer user-token');
+      expect(requests[0].body).toEqual({
+        operationName,
+        query: expect.any(String),
+        variables,
+      });
     },
   );
 

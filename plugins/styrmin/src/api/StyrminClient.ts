@@ -1,13 +1,35 @@
 import { DiscoveryApi, FetchApi } from '@backstage/core-plugin-api';
 import {
+  Cluster,
+  ClusterWithAgentToken,
+  CreateDeploymentInput,
+  EnvironmentWithDeployments,
+  Redeployment,
+  UpdateClusterInput,
+  UpdateClusterResult,
+  DeleteDeploymentInput,
+  DeploymentChangeResult,
+  DeploymentObservedState,
+  DeploymentTimeline,
+  DeploymentTimelineOptions,
+  DeploymentWithInstance,
   Driver,
   DriverVersion,
   LoadDriverInput,
   LoadDriverResult,
   ServerInfo,
   StyrminClient as StyrminSdkClient,
+  TaskPage,
+  TasksOptions,
+  TaskTree,
+  EditDeploymentInput,
+  UpgradeDeploymentInput,
 } from '@styrmin/sdk';
-import { StyrminApi } from './StyrminApi';
+import {
+  ComponentsChange,
+  ComponentsChangeResult,
+  StyrminApi,
+} from './StyrminApi';
 
 /**
  * Options for {@link StyrminClient}.
@@ -61,5 +83,91 @@ export class StyrminClient implements StyrminApi {
 
   loadDriver(input: LoadDriverInput): Promise<LoadDriverResult> {
     return this.#sdk.loadDriver(input);
+  }
+
+  getDeployment(id: string): Promise<DeploymentWithInstance | undefined> {
+    return this.#sdk.deployment({ id });
+  }
+
+  getDeploymentObservedState(
+    id: string,
+  ): Promise<DeploymentObservedState | undefined> {
+    return this.#sdk.deploymentObservedState(id);
+  }
+
+  getDeploymentTimeline(
+    options: DeploymentTimelineOptions,
+  ): Promise<DeploymentTimeline | undefined> {
+    return this.#sdk.deploymentTimeline(options);
+  }
+
+  getDeploymentTasks(options: TasksOptions): Promise<TaskPage | undefined> {
+    return this.#sdk.deploymentTasks(options);
+  }
+
+  getTaskTree(id: string): Promise<TaskTree | undefined> {
+    return this.#sdk.taskTree(id);
+  }
+
+  deleteDeployment(
+    input: DeleteDeploymentInput,
+  ): Promise<DeploymentChangeResult> {
+    return this.#sdk.deleteDeployment(input);
+  }
+
+  stopComponents(input: ComponentsChange): Promise<ComponentsChangeResult> {
+    return this.#sdk.stopComponents(input);
+  }
+
+  startComponents(input: ComponentsChange): Promise<ComponentsChangeResult> {
+    return this.#sdk.startComponents(input);
+  }
+
+  editDeployment(input: EditDeploymentInput): Promise<DeploymentChangeResult> {
+    return this.#sdk.editDeployment(input);
+  }
+
+  upgradeDeployment(
+    input: UpgradeDeploymentInput,
+  ): Promise<DeploymentChangeResult> {
+    return this.#sdk.upgradeDeployment(input);
+  }
+
+  getClusters(): Promise<Cluster[]> {
+    return this.#sdk.clusters();
+  }
+
+  getCluster(name: string): Promise<Cluster | undefined> {
+    return this.#sdk.cluster({ name });
+  }
+
+  getEnvironments(
+    options: { cluster?: string } = {},
+  ): Promise<EnvironmentWithDeployments[]> {
+    return this.#sdk.environmentsWithDeployments(options);
+  }
+
+  getEnvironment(
+    name: string,
+  ): Promise<EnvironmentWithDeployments | undefined> {
+    return this.#sdk.environmentWithDeployments({ name });
+  }
+
+  createDeployment(
+    input: CreateDeploymentInput,
+  ): Promise<DeploymentChangeResult> {
+    return this.#sdk.createDeployment(input);
+  }
+
+  previewClusterUpdate(input: UpdateClusterInput): Promise<Redeployment[]> {
+    return this.#sdk.previewClusterUpdate(input);
+  }
+
+  updateCluster(input: UpdateClusterInput): Promise<UpdateClusterResult> {
+    return this.#sdk.updateCluster(input);
+  }
+
+  rotateAgentToken(clusterId: string): Promise<ClusterWithAgentToken> {
+    return this.#sdk.rotateAgentToken(clusterId);
   }
 }

@@ -1,4 +1,8 @@
 export { styrminApiRef } from './StyrminApi';
-export type { StyrminApi } from './StyrminApi';
+export type {
+  ComponentsChange,
+  ComponentsChangeResult,
+  StyrminApi,
+} from './StyrminApi';
 export { StyrminClient } from './StyrminClient';
 export type { StyrminClientOptions } from './StyrminClient';

@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
 import { ApiError } from '../../api/ApiError';
 import { SandboxApi } from '../../api/SandboxApi';
 import { RequestScope } from '../../api/types';
@@ -9,8 +10,15 @@ import { clone, deepEqual, JsonMap, timestamp } from '../../util/json';
 import { Condition, findCondition, setCondition } from '../conditions';
 import { Reconciler, ReconcileResult } from '../Controller';
 import { objectKey, splitObjectKey } from '../../store/objectKey';
-import { ChartCatalog, ResolvedChart } from './ChartCatalog';
+import { ArtifactStorage } from './ArtifactStorage';
+import { ChartMetadata, packagedChartMetadata } from './chartArchive';
 import { composeValues } from './composeValues';
+import {
+  driftMode,
+  driftSubject,
+  hasDrifted,
+  withoutIgnored,
+} from './driftDetection';
 import { hasFailed, isHealthy } from './objectHealth';
 import {
   deleteEntries,
@@ -43,10 +51,13 @@ class NotReady extends Error {
   }
 }
 
-const SOURCES: Record<string, string> = {
-  HelmRepository: 'source.toolkit.fluxcd.io/helmrepositories',
-  GitRepository: 'source.toolkit.fluxcd.io/gitrepositories',
-};
+/** The chart of a release: the packaged chart in source-controller's storage. */
+interface ResolvedChart extends ChartMetadata {
+  /** The `.tgz` that helm renders. */
+  path: string;
+  /** The artifact's `sha256:<hex>`. */
+  digest: string;
+}
 
 interface Desired {
   chart: ResolvedChart;
@@ -57,6 +68,17 @@ interface Desired {
   targetNamespace: string;
 }
 
+/** `<namespace>/<name>` of the HelmChart helm-controller keeps for a release's `chart.spec`. */
+function helmChartOf(release: KubeObject): string | undefined {
+  const chartSpec: JsonMap | undefined = release.spec?.chart?.spec;
+  if (!chartSpec) {
+    return undefined;
+  }
+  const namespace =
+    chartSpec.sourceRef?.namespace ?? release.metadata.namespace;
+  return `${namespace}/${release.metadata.namespace}-${release.metadata.name}`;
+}
+
 function digest(value: unknown): string {
   return `sha256:${createHash('sha256')
     .update(JSON.stringify(value))
@@ -65,35 +87,40 @@ function digest(value: unknown): string {
 
 /**
  * The helm-controller stand-in. For a HelmRelease it resolves the chart (through a HelmChart it
- * creates for `chart.spec`, or the OCIRepository or HelmChart of `chartRef`), waits for
- * `dependsOn`, composes the values, renders with the real `helm template` and the
- * post-renderers' kustomize patches, applies the objects (server-side, labelled as Flux labels
- * them), prunes what the previous revision had and this one does not, then waits for the
- * objects to become ready within `timeout`. Conditions (Ready, Released, Reconciling, Stalled),
- * history, inventory, failure counts and remediation retries follow helm-controller v2. Not
- * covered: Helm release Secrets, drift detection, tests, rollback and uninstall remediation.
+ * creates for `chart.spec`, or the OCIRepository or HelmChart of `chartRef`) to the packaged
+ * chart source-controller stored, waits for `dependsOn`, composes the values, renders with the
+ * real `helm template` and the post-renderers' kustomize patches, applies the objects
+ * (server-side, labelled as Flux labels them), prunes what the previous revision had and this
+ * one does not, then waits for the objects to become ready within `timeout`. Conditions
+ * (Ready, Released, Reconciling, Stalled), history, inventory, failure counts and remediation
+ * retries follow helm-controller v2, and so does drift detection at each `interval`. Not
+ * covered: Helm release Secrets, tests, rollback and uninstall remediation.
  */
 export class HelmReleaseController implements Reconciler {
   readonly name = 'flux-helm-controller';
   readonly #api: SandboxApi;
-  readonly #catalog: ChartCatalog;
+  readonly #storage: ArtifactStorage;
+  /** Chart metadata by artifact digest: a stored artifact never changes. */
+  readonly #metadata = new Map<string, ChartMetadata>();
   readonly #tools: () => Promise<ToolPaths>;
   /** When the running attempt of each release times out (ms). */
   readonly #deadlines = new Map<string, number>();
+  /** When each release's objects were last checked for drift (ms). */
+  readonly #driftCheckedAt = new Map<string, number>();
 
   private constructor(options: {
     api: SandboxApi;
-    catalog: ChartCatalog;
+    storage: ArtifactStorage;
     tools: () => Promise<ToolPaths>;
   }) {
     this.#api = options.api;
-    this.#catalog = options.catalog;
+    this.#storage = options.storage;
     this.#tools = options.tools;
   }
 
   static create(options: {
     api: SandboxApi;
-    catalog: ChartCatalog;
+    storage: ArtifactStorage;
     tools: () => Promise<ToolPaths>;
   }): HelmReleaseController {
     return new HelmReleaseController(options);
@@ -123,7 +150,8 @@ export class HelmReleaseController implements Reconciler {
         .list(RELEASES)
         .filter(r =>
           kind === 'HelmChart'
-            ? r.status?.helmChart === `${event.namespace}/${event.name}` ||
+            ? helmChartOf(r) === `${event.namespace}/${event.name}` ||
+              r.status?.helmChart === `${event.namespace}/${event.name}` ||
               (r.spec?.chartRef?.kind === kind &&
                 r.spec.chartRef.name === event.name)
             : r.spec?.chartRef?.kind === kind &&
@@ -148,6 +176,7 @@ export class HelmReleaseController implements Reconciler {
     const release = this.#api.store.get(RELEASES, namespace, name);
     if (!release) {
       this.#deadlines.delete(key);
+      this.#driftCheckedAt.delete(key);
       return undefined;
     }
     const scope = this.#api.scope(
@@ -174,7 +203,7 @@ export class HelmReleaseController implements Reconciler {
     let desired: Desired;
     try {
       this.#checkDependencies(release);
-      desired = this.#desired(release);
+      desired = await this.#desired(release);
     } catch (error) {
       if (error instanceof NotReady) {
         this.#writeStatus(scope, release, status =>
@@ -233,7 +262,149 @@ export class HelmReleaseController implements Reconciler {
         latest?.status === 'deployed' ? 'upgrade' : action,
       );
     }
+    if (latest?.status === 'deployed' && driftMode(release) !== 'disabled') {
+      return this.#detectDrift(key, release, desired);
+    }
     return undefined;
+  }
+
+  /**
+   * Drift detection at each `spec.interval` (and on a `reconcile.fluxcd.io/requestedAt`
+   * request), as helm-controller runs it: the release's objects are rendered again and each
+   * is compared with the cluster through a server-side apply dry run; a change or a deletion is
+   * reported by a DriftDetected event and, with mode `enabled`, corrected by applying the
+   * drifted objects again (a DriftCorrected event), without a new Helm release.
+   */
+  async #detectDrift(
+    key: string,
+    release: KubeObject,
+    desired: Desired,
+  ): Promise<ReconcileResult> {
+    const interval = goDurationMs(release.spec?.interval, 600_000);
+    const requestedAt =
+      release.metadata.annotations?.['reconcile.fluxcd.io/requestedAt'];
+    const checkedAt =
+      this.#driftCheckedAt.get(key) ??
+      Date.parse(release.status?.history?.[0]?.lastDeployed ?? timestamp());
+    const requested =
+      requestedAt !== undefined &&
+      requestedAt !== release.status?.lastHandledReconcileAt;
+    if (!requested && Date.now() < checkedAt + interval) {
+      return { requeueAfterMs: checkedAt + interval - Date.now() };
+    }
+    this.#driftCheckedAt.set(key, Date.now());
+    const objects = await this.#render(release, desired, 'upgrade');
+    const drifted: Array<{
+      body: KubeObject;
+      scope: RequestScope;
+      change: string;
+    }> = [];
+    for (const object of installOrder(objects)) {
+      const { scope, body } = this.#appliedBody(release, desired, object);
+      const name = body.metadata.name!;
+      const live = this.#api.store.get(
+        `${scope.type.group}/${scope.type.plural}`,
+        scope.namespace ?? '',
+        name,
+      );
+      const subject = driftSubject({ ...body, kind: scope.type.kind });
+      if (!live) {
+        drifted.push({ body, scope, change: `${subject} removed` });
+        continue;
+      }
+      const reapplied = this.#api.patch(scope, name, 'apply', body, {
+        fieldManager: MANAGER,
+        force: true,
+        dryRun: true,
+      }).object;
+      if (hasDrifted(release, live, reapplied)) {
+        drifted.push({ body, scope, change: `${subject} changed` });
+      }
+    }
+    const latest = release.status?.history?.[0];
+    const releaseName = `${desired.targetNamespace}/${desired.releaseName}.v${latest?.version}`;
+    if (drifted.length > 0) {
+      this.#event(
+        release,
+        'Warning',
+        'DriftDetected',
+        `Cluster state of release ${releaseName} has drifted from the desired state:\n${drifted
+          .map(d => d.change)
+          .join('\n')}`,
+      );
+    }
+    if (drifted.length > 0 && driftMode(release) === 'enabled') {
+      const corrected = drifted.map(({ body, scope, change }) => {
+        this.#api.patch(
+          scope,
+          body.metadata.name!,
+          'apply',
+          withoutIgnored(release, body),
+          { fieldManager: MANAGER, force: true },
+        );
+        return change.endsWith('removed')
+          ? change.replace(/removed$/, 'created')
+          : change.replace(/changed$/, 'configured');
+      });
+      this.#event(
+        release,
+        'Normal',
+        'DriftCorrected',
+        `Cluster state of release ${releaseName} has been corrected:\n${corrected.join(
+          '\n',
+        )}`,
+      );
+    }
+    if (requested) {
+      this.#writeStatus(
+        this.#api.scope(
+          'helm.toolkit.fluxcd.io/v2',
+          'HelmRelease',
+          release.metadata.namespace,
+        ),
+        release,
+        status => {
+          status.lastHandledReconcileAt = requestedAt;
+          return status.conditions;
+        },
+      );
+    }
+    return { requeueAfterMs: interval };
+  }
+
+  /** Records an Event about a release, as helm-controller's event recorder does. */
+  #event(
+    release: KubeObject,
+    type: 'Normal' | 'Warning',
+    reason: string,
+    message: string,
+  ): void {
+    const now = timestamp();
+    this.#api.create(
+      this.#api.scope('v1', 'Event', release.metadata.namespace),
+      {
+        metadata: {
+          name: `${release.metadata.name}.${randomBytes(8).toString('hex')}`,
+        },
+        involvedObject: {
+          apiVersion: 'helm.toolkit.fluxcd.io/v2',
+          kind: 'HelmRelease',
+          name: release.metadata.name,
+          namespace: release.metadata.namespace,
+          uid: release.metadata.uid,
+          resourceVersion: release.metadata.resourceVersion,
+        },
+        type,
+        reason,
+        message,
+        source: { component: MANAGER },
+        reportingComponent: MANAGER,
+        firstTimestamp: now,
+        lastTimestamp: now,
+        count: 1,
+      },
+      { fieldManager: MANAGER },
+    );
   }
 
   #checkDependencies(release: KubeObject): void {
@@ -253,8 +424,22 @@ export class HelmReleaseController implements Reconciler {
     }
   }
 
+  /** The packaged chart of a source's artifact, from source-controller's storage. */
+  async #chartOf(artifact: JsonMap | undefined): Promise<ResolvedChart> {
+    if (!artifact || !this.#storage.has(artifact as { path: string })) {
+      throw new Error('artifact not found in storage');
+    }
+    const path = this.#storage.localPath(artifact as { path: string });
+    let metadata = this.#metadata.get(artifact.digest);
+    if (!metadata) {
+      metadata = packagedChartMetadata(await fs.readFile(path));
+      this.#metadata.set(artifact.digest, metadata);
+    }
+    return { ...metadata, path, digest: artifact.digest };
+  }
+
   /** The chart, values and names of the release the spec asks for now. */
-  #desired(release: KubeObject): Desired {
+  async #desired(release: KubeObject): Promise<Desired> {
     const { namespace, name } = release.metadata;
     const spec: JsonMap = release.spec ?? {};
     let chartObject: KubeObject | undefined;
@@ -286,21 +471,7 @@ export class HelmReleaseController implements Reconciler {
     }
     let chart: ResolvedChart;
     try {
-      if (kind === 'OCIRepository') {
-        chart = this.#catalog.resolve({ kind, url: chartObject.spec.url });
-      } else {
-        const source = this.#api.store.get(
-          SOURCES[chartObject.spec.sourceRef.kind] ?? '',
-          chartObject.metadata.namespace!,
-          chartObject.spec.sourceRef.name,
-        );
-        chart = this.#catalog.resolve({
-          kind: chartObject.spec.sourceRef.kind,
-          url: source?.spec?.url ?? '',
-          chart: chartObject.spec.chart,
-          version: chartObject.spec.version,
-        });
-      }
+      chart = await this.#chartOf(chartObject.status?.artifact);
     } catch (error) {
       throw new NotReady('ArtifactFailed', (error as Error).message);
     }
@@ -333,9 +504,7 @@ export class HelmReleaseController implements Reconciler {
   /** The HelmChart helm-controller keeps for a `chart.spec`: `<namespace>-<name>`. */
   #ensureHelmChart(release: KubeObject): KubeObject {
     const chartSpec: JsonMap = release.spec.chart.spec;
-    const namespace =
-      chartSpec.sourceRef?.namespace ?? release.metadata.namespace;
-    const name = `${release.metadata.namespace}-${release.metadata.name}`;
+    const [namespace, name] = helmChartOf(release)!.split('/');
     const spec = {
       chart: chartSpec.chart,
       version: chartSpec.version ?? '*',
@@ -418,18 +587,7 @@ export class HelmReleaseController implements Reconciler {
 
     let objects: KubeObject[];
     try {
-      objects = await renderRelease({
-        tools: await this.#tools(),
-        chartPath: desired.chart.path,
-        releaseName: desired.releaseName,
-        namespace: desired.targetNamespace,
-        values: desired.values,
-        postRenderers: current.spec.postRenderers ?? [],
-        // Flux creates CRDs on install and skips them on upgrade unless told otherwise.
-        includeCrds:
-          (current.spec[action]?.crds ??
-            (action === 'install' ? 'Create' : 'Skip')) !== 'Skip',
-      });
+      objects = await this.#render(current, desired, action);
       current =
         this.#api.store.get(
           RELEASES,
@@ -524,30 +682,61 @@ export class HelmReleaseController implements Reconciler {
       }
     }
     for (const object of installOrder(objects)) {
-      const scope = scopeOf(this.#api, object, target);
-      const body: KubeObject = {
-        ...object,
-        metadata: {
-          ...object.metadata,
-          ...(scope.namespace ? { namespace: scope.namespace } : {}),
-          labels: {
-            ...object.metadata.labels,
-            'app.kubernetes.io/managed-by': 'Helm',
-            [NAME_LABEL]: release.metadata.name!,
-            [NAMESPACE_LABEL]: release.metadata.namespace!,
-          },
-          annotations: {
-            ...object.metadata.annotations,
-            'meta.helm.sh/release-name': desired.releaseName,
-            'meta.helm.sh/release-namespace': target,
-          },
-        },
-      };
+      const { scope, body } = this.#appliedBody(release, desired, object);
       this.#api.patch(scope, object.metadata.name!, 'apply', body, {
         fieldManager: MANAGER,
         force: true,
       });
     }
+  }
+
+  /** Renders the release's objects with the real helm and the post-renderers. */
+  async #render(
+    release: KubeObject,
+    desired: Desired,
+    action: Action,
+  ): Promise<KubeObject[]> {
+    return renderRelease({
+      tools: await this.#tools(),
+      chartPath: desired.chart.path,
+      releaseName: desired.releaseName,
+      namespace: desired.targetNamespace,
+      values: desired.values,
+      postRenderers: release.spec.postRenderers ?? [],
+      // Flux creates CRDs on install and skips them on upgrade unless told otherwise.
+      includeCrds:
+        (release.spec[action]?.crds ??
+          (action === 'install' ? 'Create' : 'Skip')) !== 'Skip',
+    });
+  }
+
+  /** A rendered object as helm-controller applies it: in its namespace, labelled and annotated. */
+  #appliedBody(
+    release: KubeObject,
+    desired: Desired,
+    object: KubeObject,
+  ): { scope: RequestScope; body: KubeObject } {
+    const target = desired.targetNamespace;
+    const scope = scopeOf(this.#api, object, target);
+    const body: KubeObject = {
+      ...object,
+      metadata: {
+        ...object.metadata,
+        ...(scope.namespace ? { namespace: scope.namespace } : {}),
+        labels: {
+          ...object.metadata.labels,
+          'app.kubernetes.io/managed-by': 'Helm',
+          [NAME_LABEL]: release.metadata.name!,
+          [NAMESPACE_LABEL]: release.metadata.namespace!,
+        },
+        annotations: {
+          ...object.metadata.annotations,
+          'meta.helm.sh/release-name': desired.releaseName,
+          'meta.helm.sh/release-namespace': target,
+        },
+      },
+    };
+    return { scope, body };
   }
 
   #checkHealth(
@@ -614,6 +803,7 @@ export class HelmReleaseController implements Reconciler {
     action: Action,
   ): void {
     this.#deadlines.delete(key);
+    this.#driftCheckedAt.set(key, Date.now());
     const reason =
       action === 'install' ? 'InstallSucceeded' : 'UpgradeSucceeded';
     const version = release.status?.history?.[0]?.version;

@@ -3,17 +3,21 @@ import os from 'node:os';
 import path from 'node:path';
 import { Sandbox, startSandbox } from '../../Sandbox';
 import { KubeObject } from '../../store/types';
+import {
+  createChart,
+  HelmRepositoryServer,
+  packageChart,
+  startHelmRepository,
+  startOciRegistry,
+} from '../../testing/chartServers';
 import { waitFor } from '../../testing/waitFor';
-import { ensureTools } from '../../tools/ensureTools';
-import { runTool } from '../../tools/runTool';
 
 jest.setTimeout(30_000);
-
-const REPOSITORY = 'https://charts.example.com/stable';
 
 describe('Flux stand-in', () => {
   let sandbox: Sandbox;
   let charts: string;
+  let repository: HelmRepositoryServer;
   const releases = () =>
     sandbox.api.scope('helm.toolkit.fluxcd.io/v2', 'HelmRelease', 'default');
   const release = (name: string) => sandbox.api.get(releases(), name);
@@ -43,14 +47,7 @@ describe('Flux stand-in', () => {
 
   beforeAll(async () => {
     charts = await fs.mkdtemp(path.join(os.tmpdir(), 'kube-sandbox-charts-'));
-    const { helm } = await ensureTools();
-    const env = {
-      ...process.env,
-      HELM_CONFIG_HOME: charts,
-      HELM_CACHE_HOME: charts,
-      HELM_DATA_HOME: charts,
-    };
-    await runTool(helm, ['create', path.join(charts, 'demo')], { env });
+    await createChart(charts, 'demo');
     await fs.mkdir(path.join(charts, 'broken', 'templates'), {
       recursive: true,
     });
@@ -62,9 +59,11 @@ describe('Flux stand-in', () => {
       path.join(charts, 'broken', 'templates', 'cm.yaml'),
       'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {{ required "value greeting is required" .Values.greeting }}\n',
     );
+    repository = await startHelmRepository({
+      charts: [path.join(charts, 'demo'), path.join(charts, 'broken')],
+    });
     sandbox = await startSandbox({
       workloads: { startDelayMs: 5, readyDelayMs: 5 },
-      flux: { charts: [{ url: REPOSITORY, path: charts }] },
     });
     sandbox.api.create(
       sandbox.api.scope(
@@ -74,13 +73,14 @@ describe('Flux stand-in', () => {
       ),
       {
         metadata: { name: 'stable' },
-        spec: { url: REPOSITORY, interval: '10m' },
+        spec: { url: repository.url, interval: '10m' },
       },
     );
   });
 
   afterAll(async () => {
     await sandbox.stop();
+    await repository.stop();
     await fs.rm(charts, { recursive: true, force: true });
   });
 
@@ -259,52 +259,69 @@ describe('Flux stand-in', () => {
   });
 
   it('waits for a source that is not ready and for dependencies', async () => {
-    sandbox.api.create(
-      sandbox.api.scope(
-        'source.toolkit.fluxcd.io/v1',
-        'OCIRepository',
-        'default',
-      ),
-      {
-        metadata: { name: 'oci-demo' },
-        spec: {
-          url: 'oci://registry.example.com/charts/demo',
-          ref: { tag: '0.1.0' },
-          interval: '10m',
+    const registry = await startOciRegistry();
+    try {
+      sandbox.api.create(
+        sandbox.api.scope(
+          'source.toolkit.fluxcd.io/v1',
+          'OCIRepository',
+          'default',
+        ),
+        {
+          metadata: { name: 'oci-demo' },
+          spec: {
+            url: `oci://${registry.host}/charts/demo`,
+            insecure: true,
+            ref: { tag: '0.1.0' },
+            layerSelector: {
+              mediaType: 'application/vnd.cncf.helm.chart.content.v1.tar+gzip',
+              operation: 'copy',
+            },
+            interval: '10m',
+          },
         },
-      },
-    );
-    sandbox.api.create(releases(), {
-      metadata: { name: 'from-oci' },
-      spec: {
-        interval: '5m',
-        chartRef: { kind: 'OCIRepository', name: 'oci-demo' },
-        dependsOn: [{ name: 'demo' }],
-        values: { serviceAccount: { create: false } },
-      },
-    });
-    await waitFor(() => readyReason('from-oci') === 'ArtifactFailed');
-    expect(condition(release('from-oci'), 'Ready').message).toMatch(
-      /^OCIRepository 'default\/oci-demo' is not ready/,
-    );
-    sandbox.flux.registerChart({
-      url: 'oci://registry.example.com/charts/demo',
-      path: path.join(charts, 'demo'),
-    });
-    await waitFor(() => readyReason('from-oci') === 'InstallSucceeded', {
-      timeoutMs: 15_000,
-    });
-    const oci = sandbox.api.get(
-      sandbox.api.scope(
-        'source.toolkit.fluxcd.io/v1',
-        'OCIRepository',
-        'default',
-      ),
-      'oci-demo',
-    );
-    expect(oci.status.artifact.revision).toMatch(
-      /^0\.1\.0@sha256:[0-9a-f]{64}$/,
-    );
+      );
+      sandbox.api.create(releases(), {
+        metadata: { name: 'from-oci' },
+        spec: {
+          interval: '5m',
+          chartRef: { kind: 'OCIRepository', name: 'oci-demo' },
+          dependsOn: [{ name: 'demo' }],
+          values: { serviceAccount: { create: false } },
+        },
+      });
+      // Ready False until the pull has failed, then with the pull's failure.
+      const failure = `OCIRepository 'default/oci-demo' is not ready: failed to pull artifact from 'oci://${registry.host}/charts/demo': failed to fetch ${registry.url}/v2/charts/demo/manifests/0.1.0 : 404 Not Found`;
+      await waitFor(
+        () =>
+          readyReason('from-oci') === 'ArtifactFailed' &&
+          condition(release('from-oci'), 'Ready').message === failure,
+      );
+      // The chart is pushed: the next retry pulls it.
+      registry.push(
+        'charts/demo',
+        '0.1.0',
+        await fs.readFile(
+          await packageChart(path.join(charts, 'demo'), charts),
+        ),
+      );
+      await waitFor(() => readyReason('from-oci') === 'InstallSucceeded', {
+        timeoutMs: 15_000,
+      });
+      const oci = sandbox.api.get(
+        sandbox.api.scope(
+          'source.toolkit.fluxcd.io/v1',
+          'OCIRepository',
+          'default',
+        ),
+        'oci-demo',
+      );
+      expect(oci.status.artifact.revision).toMatch(
+        /^0\.1\.0@sha256:[0-9a-f]{64}$/,
+      );
+    } finally {
+      await registry.stop();
+    }
   });
 
   it('fails a release whose pods never become ready within the timeout', async () => {

@@ -1,4 +1,4 @@
-import { inRange } from './semverRange';
+import { inRange, latestInRange } from './semverRange';
 
 describe('inRange', () => {
   it.each([
@@ -22,5 +22,15 @@ describe('inRange', () => {
     ['not-a-version', '*', false],
   ])('%s in %s: %s', (version, range, expected) => {
     expect(inRange(version, range)).toBe(expected);
+  });
+});
+
+describe('latestInRange', () => {
+  it('picks the highest matching version, a release over its pre-release', () => {
+    const versions = ['1.0.0', '1.2.0-rc.1', '1.2.0', '1.10.0', '2.0.0'];
+    expect(latestInRange(versions, '1.x')).toBe('1.10.0');
+    expect(latestInRange(versions, '~1.2.0')).toBe('1.2.0');
+    expect(latestInRange(versions, '*')).toBe('2.0.0');
+    expect(latestInRange(versions, '3.x')).toBeUndefined();
   });
 });

@@ -97,3 +97,25 @@ export function inRange(
       .every(comparator => satisfies(version, comparator)),
   );
 }
+
+/** Orders versions by their numbers, then a release before its pre-releases. */
+export function compareVersionText(a: string, b: string): number {
+  const [va, vb] = [parseVersion(a), parseVersion(b)];
+  if (!va || !vb) {
+    // What does not parse sorts first.
+    return Number(!!va) - Number(!!vb);
+  }
+  const pre = (text: string) => (/^v?[\d.]+-/.test(text.trim()) ? 0 : 1);
+  return compare(va, vb) || pre(a) - pre(b);
+}
+
+/** The highest of the versions in a range, as Helm picks a chart version from an index. */
+export function latestInRange(
+  versions: string[],
+  range: string | undefined,
+): string | undefined {
+  return versions
+    .filter(version => inRange(version, range))
+    .sort(compareVersionText)
+    .pop();
+}

@@ -8,7 +8,7 @@ import { objectKey, splitObjectKey } from '../../store/objectKey';
 import { collectBackupItems } from './backupContents';
 import { BackupStore } from './BackupStore';
 import { BACKUPS, findLocation, writeVeleroStatus } from './locations';
-import { packTarGz } from './tarArchive';
+import { packTarGz } from '../../util/tarArchive';
 
 const DEFAULT_TTL_MS = 720 * 3_600_000;
 

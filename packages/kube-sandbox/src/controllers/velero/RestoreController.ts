@@ -20,7 +20,7 @@ import {
   RESTORES,
   writeVeleroStatus,
 } from './locations';
-import { unpackTarGz } from './tarArchive';
+import { unpackTarGz } from '../../util/tarArchive';
 
 const POLICIES = ['', 'none', 'update'];
 

@@ -53,6 +53,7 @@ describe('DriverPage', () => {
       previous.getByText('https://github.com/example/styrmin-drivers.git'),
     ).toBeInTheDocument();
     expect(api.getDriver).toHaveBeenCalledWith('infrahub');
+    expect(api.getDriverVersion).not.toHaveBeenCalled();
   });
 
   it('says when no version of the driver is loaded', async () => {

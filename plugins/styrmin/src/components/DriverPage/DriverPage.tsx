@@ -8,7 +8,7 @@ import {
 } from '@backstage/core-components';
 import { useRouteRef } from '@backstage/core-plugin-api';
 import Chip from '@material-ui/core/Chip';
-import type { DriverVersion } from '@styrmin/sdk';
+import type { DriverVersionSummary } from '@styrmin/sdk';
 import { useDriver } from '../../hooks/useDriver';
 import {
   driverRouteRef,
@@ -40,7 +40,7 @@ export const DriverPage = ({ name }: DriverPageProps) => {
   const driverLink = useRouteRef(driverRouteRef)({ name });
   const driverVersionLink = useRouteRef(driverVersionRouteRef);
 
-  const columns: TableColumn<DriverVersion>[] = [
+  const columns: TableColumn<DriverVersionSummary>[] = [
     {
       title: 'Version',
       field: 'version',
@@ -50,7 +50,7 @@ export const DriverPage = ({ name }: DriverPageProps) => {
           <Link to={driverVersionLink({ name, version: row.version })}>
             {row.version}
           </Link>
-          {row.version === value?.driver.latestVersion.version && (
+          {row.version === value?.latestVersion.version && (
             <>
               {' '}
               <Chip label="latest" size="small" variant="outlined" />
@@ -101,16 +101,15 @@ export const DriverPage = ({ name }: DriverPageProps) => {
       />
     );
   } else {
-    const latest = value.versions[0];
     content = (
       <>
         <DriverHeading
-          title={value.driver.title}
-          icon={latest?.info.icon}
+          title={value.title}
+          icon={value.latestVersion.info.icon}
           subtitle={name}
-          description={latest?.info.description}
+          description={value.latestVersion.info.description}
         />
-        <Table<DriverVersion>
+        <Table<DriverVersionSummary>
           title="Versions"
           columns={columns}
           data={value.versions}

@@ -22,11 +22,11 @@ import { StyrminErrorPanel } from '../StyrminErrorPanel';
 interface DriverRow {
   name: string;
   title: string;
-  icon?: string | null;
-  description?: string;
+  icon: string | null;
+  description: string;
   latestVersion: string;
   versionCount: number;
-  supportedVersions?: string;
+  supportedVersions: string;
 }
 
 const matchesName = (filter: string, row: DriverRow) => {
@@ -123,14 +123,14 @@ export const DriversPage = () => {
       <Table<DriverRow>
         title="Drivers"
         columns={columns}
-        data={value.map(({ driver, latestVersion }) => ({
-          name: driver.name,
-          title: driver.title,
-          icon: latestVersion?.info.icon,
-          description: latestVersion?.info.description,
-          latestVersion: driver.latestVersion.version,
-          versionCount: driver.versions.length,
-          supportedVersions: latestVersion?.supportedVersions,
+        data={value.map(({ name, title, versions, latestVersion }) => ({
+          name,
+          title,
+          icon: latestVersion.info.icon,
+          description: latestVersion.info.description,
+          latestVersion: latestVersion.version,
+          versionCount: versions.length,
+          supportedVersions: latestVersion.supportedVersions,
         }))}
         options={{
           paging: false,

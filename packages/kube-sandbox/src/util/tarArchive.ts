@@ -1,8 +1,9 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 
 /*
- * A minimal ustar writer and reader for Velero's backup archives (`<name>.tar.gz` holding
- * `resources/<resource>[.<group>]/namespaces/<namespace>/<name>.json`): regular files only.
+ * A minimal ustar writer and reader, for Velero's backup archives (`<name>.tar.gz` holding
+ * `resources/<resource>[.<group>]/namespaces/<namespace>/<name>.json`) and Flux's artifacts
+ * (charts, `git archive` output): regular files only, extended headers are skipped.
  */
 
 const BLOCK = 512;
@@ -20,7 +21,7 @@ function octal(value: number, length: number): string {
   return `${value.toString(8).padStart(length - 1, '0')}\0`;
 }
 
-function header(name: string, size: number): Buffer {
+function header(name: string, size: number, mtime: number): Buffer {
   let prefix = '';
   let base = name;
   if (Buffer.byteLength(name) > 100) {
@@ -34,7 +35,7 @@ function header(name: string, size: number): Buffer {
   field(block, 108, 8, octal(0, 8));
   field(block, 116, 8, octal(0, 8));
   field(block, 124, 12, octal(size, 12));
-  field(block, 136, 12, octal(Math.floor(Date.now() / 1000), 12));
+  field(block, 136, 12, octal(mtime, 12));
   field(block, 148, 8, '        ');
   field(block, 156, 1, '0');
   field(block, 257, 6, 'ustar\0');
@@ -48,11 +49,17 @@ function header(name: string, size: number): Buffer {
   return block;
 }
 
-/** A gzipped tar of the given files. */
-export function packTarGz(files: Map<string, Buffer>): Buffer {
+/**
+ * A gzipped tar of the given files, stamped with `mtime` (seconds; default now): a fixed one
+ * makes the same files give the same bytes, so a digest of them means their content.
+ */
+export function packTarGz(
+  files: Map<string, Buffer>,
+  mtime = Math.floor(Date.now() / 1000),
+): Buffer {
   const parts: Buffer[] = [];
   for (const [name, content] of files) {
-    parts.push(header(name, content.length), content);
+    parts.push(header(name, content.length, mtime), content);
     const padding = (BLOCK - (content.length % BLOCK)) % BLOCK;
     parts.push(Buffer.alloc(padding));
   }

@@ -1,0 +1,42 @@
+import { KubeConfig } from '@kubernetes/client-node';
+import {
+  COMPONENT_FLOW_STEPS,
+  ComponentFlow,
+} from '@styrmin/plugin-styrmin-common';
+import { StyrminDeploymentClient } from '../cluster/StyrminDeploymentClient';
+import { ClaimedRun } from './ClaimedRun';
+import { FlowSteps } from './FlowSteps';
+import { switchComponents } from './switchComponents';
+
+/** @public */
+export interface ComponentFlowContext {
+  run: ClaimedRun;
+  kubeConfig: KubeConfig;
+  deployments: StyrminDeploymentClient;
+  pollIntervalMs?: number;
+}
+
+/**
+ * The one step of STOP_COMPONENTS and of START_COMPONENTS: the run's components go into
+ * (or out of) the StyrminDeployment resource's stopped components, and the step waits until
+ * the operator has scaled them (switchComponents).
+ */
+export function componentFlowSteps(context: ComponentFlowContext): FlowSteps {
+  const { run } = context;
+  const flow = run.run.flow as ComponentFlow;
+  return name =>
+    name === COMPONENT_FLOW_STEPS[flow]
+      ? {
+          run: signal =>
+            switchComponents({
+              kubeConfig: context.kubeConfig,
+              deployments: context.deployments,
+              deploymentId: run.run.deployment.id,
+              components: run.run.components ?? [],
+              to: flow === 'STOP_COMPONENTS' ? 'stopped' : 'started',
+              signal,
+              pollIntervalMs: context.pollIntervalMs,
+            }),
+        }
+      : undefined;
+}

@@ -1,0 +1,49 @@
+import {
+  ComponentFlow,
+  TASK_TYPE_OF_FLOW,
+} from '@styrmin/plugin-styrmin-common';
+import { ClaimedRun } from './ClaimedRun';
+import { ComponentFlowContext, componentFlowSteps } from './componentFlowSteps';
+import { runFlow } from './runFlow';
+
+/**
+ * An action primitive that starts a task (stop_components, start_components): the task is
+ * started through the agent protocol from the hook step that runs the action, which links
+ * it to the step; its run, claimed for this agent in the same call, runs here and now,
+ * while the step waits for it (the worker's other slots are not needed, and the runs of
+ * one deployment still never overlap). The primitive fails when the task does not
+ * succeed, and then the action and its hook step fail too.
+ *
+ * A call sent again (no answer came) finds the task it started; a task that ended already
+ * is not run again.
+ */
+export async function runStartedTask(
+  context: Omit<ComponentFlowContext, 'run'> & { run: ClaimedRun },
+  options: { stepName: string; flow: ComponentFlow; components: string[] },
+): Promise<void> {
+  const { run } = context;
+  const { stepName, flow, components } = options;
+  const started = await run.startTask(stepName, { flow, components });
+  const what = `The ${TASK_TYPE_OF_FLOW[flow]} task ${started.task.id}`;
+  if (!started.run) {
+    if (started.task.status !== 'SUCCEEDED') {
+      throw new Error(`${what} is ${started.task.status}`);
+    }
+    return;
+  }
+  const child = run.holdStarted(started.run, started.owner);
+  try {
+    const outcome = await runFlow(
+      child,
+      componentFlowSteps({ ...context, run: child }),
+    );
+    if (outcome.state === 'FAILED') {
+      throw new Error(`${what} failed: ${outcome.error}`);
+    }
+    if (outcome.state === 'LEFT') {
+      throw new Error(`${what} was left to its lease`);
+    }
+  } finally {
+    child.release();
+  }
+}

@@ -1,0 +1,109 @@
+/*
+ * A driver version as a software template, as a new user meets it: under Create, its form
+ * (the deployment, then the driver's parameters, a secret among them), the scaffolder's log
+ * following the deployment's task step by step until it is RUNNING on the embedded
+ * default's sandbox cluster, and the deployment's entity in the catalog with Styrmin's tabs.
+ *
+ * Run by scripts/e2e (kube-sandbox, an agent and the environment "dev" run next to the
+ * portal); see styrmin.test.ts for how.
+ */
+import assert from 'node:assert/strict';
+// eslint-disable-next-line no-restricted-imports
+import { after, before, test } from 'node:test';
+import {
+  open,
+  screenshot,
+  shows,
+  startBrowser,
+  visibleText,
+  type Session,
+} from './support.ts';
+
+// Unique per run, so that a rerun against the same portal does not meet its earlier self.
+const deploymentName = `tmpl-${Date.now().toString(36)}`;
+const secret = 'e2e-template-admin-password';
+
+let session: Session;
+
+before(async () => {
+  session = await startBrowser();
+});
+
+after(async () => {
+  await session?.close();
+});
+
+test('a template creates a deployment that reaches RUNNING, its steps in the log', async () => {
+  const { page } = session;
+  try {
+    await open(page, '/create');
+    const template = page
+      .locator('.MuiCard-root')
+      .filter({ has: page.getByText('Infrahub 1.1.0', { exact: true }) });
+    await shows(page, template, 'the Infrahub 1.1.0 template under Create');
+    await template.getByRole('button', { name: /choose/i }).click();
+
+    // The environment picker lists the catalog's Styrmin environments and, as "dev" is the
+    // only one, chooses it.
+    await page.waitForFunction(() =>
+      Array.from(document.querySelectorAll('input')).some(
+        input => input.value === 'resource:default/dev',
+      ),
+    );
+    await page.getByLabel('Deployment name').fill(deploymentName);
+    await page.getByLabel('Application version').fill('1.6.0');
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    await page.getByLabel('Admin password').fill(secret);
+    await page.getByRole('button', { name: 'Review' }).click();
+    await shows(
+      page,
+      page.getByText('********'),
+      'the secret masked on review',
+    );
+    assert.equal(
+      (await visibleText(page)).includes(secret),
+      false,
+      'the review shows the secret',
+    );
+    await screenshot(page, '20-template-review');
+    await page.getByRole('button', { name: 'Create' }).click();
+
+    const done = page.getByText(
+      /task ended SUCCEEDED; the deployment is RUNNING/,
+    );
+    await shows(page, done, 'the log saying the deployment is RUNNING');
+    const log = await visibleText(page);
+    for (const step of [
+      'Apply the StyrminDeployment resource: SUCCEEDED',
+      'Install or upgrade the HelmRelease: SUCCEEDED',
+      'Run the setup post-hook: SUCCEEDED',
+    ]) {
+      assert.ok(log.includes(step), `the log lacks "${step}"`);
+    }
+    assert.equal(log.includes(secret), false, 'the log shows the secret');
+    await screenshot(page, '21-template-task-log');
+
+    await page
+      .getByRole('button', { name: /open the deployment in the catalog/i })
+      .or(
+        page.getByRole('link', { name: /open the deployment in the catalog/i }),
+      )
+      .first()
+      .click();
+    await shows(
+      page,
+      page.getByRole('heading', { name: new RegExp(deploymentName) }).first(),
+      "the deployment's catalog entity",
+    );
+    await shows(
+      page,
+      page.getByRole('tab', { name: 'Styrmin' }),
+      "Styrmin's tab on the deployment entity",
+    );
+    await screenshot(page, '22-template-deployment-entity');
+  } catch (error) {
+    await screenshot(page, '29-template-failure');
+    throw error;
+  }
+});

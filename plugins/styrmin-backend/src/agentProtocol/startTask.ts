@@ -1,0 +1,165 @@
+import { ConflictError } from '@backstage/errors';
+import {
+  AgentStartedTaskResponse,
+  ComponentFlow,
+} from '@styrmin/plugin-styrmin-common';
+import { Knex } from 'knex';
+import { Cluster } from '../clusters/ClusterStore';
+import { retryOnDeadlock } from '../database/retryOnDeadlock';
+import { FlowRun, FlowRunLease } from '../flows/FlowRunStore';
+import {
+  checkComponents,
+  dispatchComponentTask,
+} from '../tasks/dispatchComponentTask';
+import { Task } from '../tasks/TaskStore';
+import { AgentProtocolDeps } from './AgentProtocolDeps';
+import { AgentCaller } from './authenticateAgent';
+import {
+  findClusterDeployment,
+  findClusterRun,
+  findRunStep,
+  holdsLease,
+  lostLease,
+} from './clusterRecords';
+import { lockEnvironmentOf } from './lockEnvironmentOf';
+import { toAgentFlowRun } from './toAgentFlowRun';
+
+/** @internal */
+export type StartTaskOptions = {
+  caller: AgentCaller;
+  runId: string;
+  stepId: string;
+  owner: string;
+  attempt: number;
+  stepAttempt: number;
+  call: number;
+  flow: ComponentFlow;
+  components: string[];
+};
+
+/**
+ * Who holds the run of a started task: the caller's owner, with the call that started it,
+ * so that it never takes the place of the run the caller's owner already holds.
+ */
+export function startedTaskOwner(
+  options: Pick<StartTaskOptions, 'owner' | 'stepAttempt' | 'call'>,
+): string {
+  return `${options.owner}/${options.stepAttempt}.${options.call}`;
+}
+
+/**
+ * `POST /runs/:runId/steps/:stepId/tasks`: an action primitive (stop_components,
+ * start_components) starts a task of the run's deployment from the hook step that runs the
+ * action. In one transaction: the task with its flow run in the cluster's pool, the link
+ * from the step to it (so that it shows under the step and its result counts in the
+ * hook's), and the claim of that run for the caller, who runs it at once while the step
+ * waits for it.
+ *
+ * Idempotent: the run, its attempt, the step, the step's attempt and the call's index make
+ * the task's start key, and the same call again finds the task it started. Its run is then
+ * answered again while it is the caller's (or claimed again if its lease ran out), and
+ * `null` once it ended or another holds it. The step must be RUNNING at `stepAttempt`
+ * under the run's lease (else CONFLICT); the components must be the deployment's driver
+ * version's (VALIDATION_FAILED).
+ *
+ * @internal
+ */
+export async function startTask(
+  deps: AgentProtocolDeps,
+  options: StartTaskOptions,
+): Promise<AgentStartedTaskResponse> {
+  const { caller, runId, stepId, owner, attempt, stepAttempt, call } = options;
+  const lease: FlowRunLease = { flowRunId: runId, owner, attempt };
+  const cluster = caller.cluster;
+  const startKey = `${runId}/${attempt}/${stepId}/${stepAttempt}/${call}`;
+  return retryOnDeadlock(() =>
+    deps.knex.transaction(async tx => {
+      const run = await findClusterRun(deps, { tx, cluster, runId });
+      const { task, step } = await findRunStep(deps, { tx, run, stepId });
+      if (!holdsLease(run, lease)) {
+        throw lostLease(run, lease);
+      }
+      const started = await deps.tasks.getTaskByStartKey({ tx, startKey });
+      if (started) {
+        return answer(deps, { tx, cluster, task: started, options });
+      }
+      if (step.status !== 'RUNNING' || step.attempts !== stepAttempt) {
+        throw new ConflictError(
+          `Step ${stepId} ("${step.name}") is ${step.status} at attempt ${step.attempts}: ` +
+            `only its running attempt ${stepAttempt} starts tasks`,
+        );
+      }
+      await lockEnvironmentOf(tx, task.deploymentId);
+      const deployment = await findClusterDeployment(deps, {
+        tx,
+        cluster,
+        deploymentId: task.deploymentId,
+      });
+      const driver = await deps.drivers.getDriverVersion({
+        tx,
+        ...deployment.driver,
+      });
+      if (!driver) {
+        throw new Error(
+          `Driver version ${deployment.driver.name} ${deployment.driver.version} is not stored`,
+        );
+      }
+      checkComponents(driver.spec, options.components);
+      const { task: child } = await dispatchComponentTask(deps, {
+        tx,
+        pool: cluster.workPool,
+        deploymentId: deployment.id,
+        flowName: options.flow,
+        components: options.components,
+        createdBy: task.createdBy,
+        startKey,
+      });
+      await deps.tasks.linkStartedTask({ tx, stepId, startedTaskId: child.id });
+      deps.changes.notify({ tx, deploymentIds: [deployment.id] });
+      return answer(deps, { tx, cluster, task: child, options });
+    }),
+  );
+}
+
+/** The started task, and its run claimed for the caller while it has not ended. */
+async function answer(
+  deps: AgentProtocolDeps,
+  options: {
+    tx: Knex.Transaction;
+    cluster: Cluster;
+    task: Task;
+    options: StartTaskOptions;
+  },
+): Promise<AgentStartedTaskResponse> {
+  const { tx, cluster, task } = options;
+  const owner = startedTaskOwner(options.options);
+  const { flowRuns, leaseSeconds } = deps;
+  let run: FlowRun | undefined = await flowRuns.getFlowRun({
+    tx,
+    flowRunId: task.flowRunId,
+  });
+  if (run?.state === 'RUNNING' && run.leaseOwner === owner) {
+    const { leaseExpiresAt } = await flowRuns.heartbeat({
+      tx,
+      lease: { flowRunId: run.id, owner, attempt: run.attempts },
+      leaseSeconds,
+    });
+    run = { ...run, leaseExpiresAt };
+  } else if (run?.state === 'SCHEDULED') {
+    run = await flowRuns.claim({
+      tx,
+      pool: cluster.workPool,
+      owner,
+      leaseSeconds,
+      flowRunId: run.id,
+    });
+  } else {
+    run = undefined;
+  }
+  const claimed = run && (await toAgentFlowRun(deps, { tx, run, cluster }));
+  return {
+    task: { id: task.id, status: claimed ? 'RUNNING' : task.status },
+    run: claimed ?? null,
+    owner,
+  };
+}

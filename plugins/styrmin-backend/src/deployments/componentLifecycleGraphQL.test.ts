@@ -1,0 +1,288 @@
+import { mockServices } from '@backstage/backend-test-utils';
+import { AuthorizeResult } from '@backstage/plugin-permission-common';
+import {
+  createCoreStores,
+  createTestGraphQL,
+  TEST_USER,
+} from '../__testUtils__/coreStores';
+import { createTestDatabases } from '../__testUtils__/databases';
+import {
+  INFRAHUB_100,
+  INFRAHUB_CONFIGURATION,
+  rowCounts,
+} from '../__testUtils__/reconciliation';
+
+jest.setTimeout(120_000);
+
+const STOP = /* GraphQL */ `
+  mutation Stop($input: ComponentsInput!) {
+    stopComponents(input: $input) {
+      deployment {
+        id
+        state
+        version
+      }
+      task {
+        id
+        type
+        result
+        steps {
+          name
+          status
+        }
+        flowRun {
+          pool
+          flowName
+          state
+        }
+      }
+    }
+  }
+`;
+
+const START = STOP.replace('mutation Stop', 'mutation Start').replace(
+  'stopComponents',
+  'startComponents',
+);
+
+const UPGRADE = /* GraphQL */ `
+  mutation Upgrade($input: UpgradeDeploymentInput!) {
+    upgradeDeployment(input: $input) {
+      task {
+        id
+      }
+    }
+  }
+`;
+
+describe('stopComponents and startComponents', () => {
+  const databases = createTestDatabases();
+
+  describe.each(databases.eachSupportedId())('on %s', databaseId => {
+    async function setup(
+      state: 'RUNNING' | 'FAILED' | 'DEPLOYING' = 'RUNNING',
+    ) {
+      const stores = await createCoreStores({
+        databases,
+        databaseId,
+        load: ['infrahub/1.0.0', 'infrahub/1.1.0'],
+      });
+      const api = await createTestGraphQL(stores);
+      const { cluster } = await stores.clusters.registerCluster({
+        name: 'local',
+        settings: { storage_class: 'standard' },
+        createdBy: TEST_USER,
+      });
+      const dev = await stores.environments.createEnvironment({
+        name: 'dev',
+        clusterId: cluster.id,
+        overrides: {},
+        createdBy: TEST_USER,
+      });
+      const created = await api.execute(
+        /* GraphQL */ `
+          mutation Create($input: CreateDeploymentInput!) {
+            createDeployment(input: $input) {
+              deployment {
+                id
+              }
+            }
+          }
+        `,
+        {
+          input: {
+            environment: dev.id,
+            name: 'infrahub',
+            driver: INFRAHUB_100.name,
+            driverVersion: INFRAHUB_100.version,
+            configuration: INFRAHUB_CONFIGURATION,
+          },
+        },
+      );
+      expect(created.errors).toBeUndefined();
+      const id: string = created.data.createDeployment.deployment.id;
+      await stores.deployments.setState({ id, state });
+      return { ...stores, api, cluster, id };
+    }
+
+    it('records a stop_components task with its flow run in the cluster pool, and a start', async () => {
+      const { api, cluster, id, knex, flowRuns, deployments } = await setup();
+      const before = (await deployments.getDeployment({ id }))!;
+
+      const stopped = await api.execute(STOP, {
+        input: { id, components: ['task-worker', 'task-worker'] },
+      });
+      expect(stopped.errors).toBeUndefined();
+      expect(stopped.data.stopComponents).toEqual({
+        deployment: { id, state: 'RUNNING', version: before.version },
+        task: {
+          id: expect.any(String),
+          type: 'stop_components',
+          result: 'RUNNING',
+          steps: [{ name: 'Stop the components', status: 'PENDING' }],
+          flowRun: {
+            pool: cluster.workPool,
+            flowName: 'STOP_COMPONENTS',
+            state: 'SCHEDULED',
+          },
+        },
+      });
+      const [run] = await knex('styrmin_flow_runs').where({
+        flow_name: 'STOP_COMPONENTS',
+      });
+      const stored = (await flowRuns.getFlowRun({ flowRunId: run.id }))!;
+      expect(stored.parameters).toEqual({
+        deploymentId: id,
+        components: ['task-worker'],
+      });
+
+      const started = await api.execute(START, {
+        input: { id, expectedVersion: before.version, components: ['server'] },
+      });
+      expect(started.data.startComponents.task).toMatchObject({
+        type: 'start_components',
+        steps: [{ name: 'Start the components', status: 'PENDING' }],
+        flowRun: { flowName: 'START_COMPONENTS' },
+      });
+      // The deployment's intent did not change.
+      await expect(deployments.getDeployment({ id })).resolves.toEqual(before);
+    });
+
+    it('takes a FAILED deployment too', async () => {
+      const { api, id } = await setup('FAILED');
+      const stopped = await api.execute(STOP, {
+        input: { id, components: ['server'] },
+      });
+      expect(stopped.errors).toBeUndefined();
+    });
+
+    it.each([
+      [
+        'an unknown component, named',
+        { components: ['server', 'nope', 'gone'] },
+        'VALIDATION_FAILED',
+        /declares no component "nope", "gone"/,
+      ],
+      [
+        'an empty list',
+        { components: [] },
+        'VALIDATION_FAILED',
+        /at least one component/,
+      ],
+      [
+        'a version the deployment no longer has',
+        { components: ['server'], expectedVersion: 99 },
+        'CONFLICT',
+        /changed meanwhile/,
+      ],
+    ])('refuses %s, writing nothing', async (_case, input, code, message) => {
+      const { api, id, knex } = await setup();
+      const counts = await rowCounts(knex);
+      for (const document of [STOP, START]) {
+        const refused = await api.execute(document, {
+          input: { id, ...input },
+        });
+        expect(refused.data).toBeNull();
+        expect(refused.errors[0].extensions.code).toBe(code);
+        expect(refused.errors[0].message).toMatch(message);
+      }
+      await expect(rowCounts(knex)).resolves.toEqual(counts);
+    });
+
+    it('refuses a deployment that is not RUNNING or FAILED, or that is deleted', async () => {
+      const { api, id, knex, deployments } = await setup('DEPLOYING');
+      const counts = await rowCounts(knex);
+      const refusal = async () =>
+        (await api.execute(STOP, { input: { id, components: ['server'] } }))
+          .errors[0];
+      expect(await refusal()).toMatchObject({
+        extensions: { code: 'CONFLICT' },
+        message: expect.stringContaining('is DEPLOYING'),
+      });
+      const deployment = (await deployments.getDeployment({ id }))!;
+      await deployments.updateDeployment({
+        id,
+        expectedVersion: deployment.version,
+        driver: deployment.driver,
+        configuration: deployment.configuration,
+        deleted: true,
+        updatedBy: TEST_USER,
+      });
+      await deployments.setState({ id, state: 'FAILED' });
+      const counted = await rowCounts(knex);
+      expect(await refusal()).toMatchObject({
+        extensions: { code: 'CONFLICT' },
+        message: expect.stringContaining('deleted'),
+      });
+      await expect(rowCounts(knex)).resolves.toEqual(counted);
+      expect(counted.styrmin_tasks).toBe(counts.styrmin_tasks);
+      const unknown = await api.execute(STOP, {
+        input: {
+          id: '00000000-0000-4000-8000-000000000000',
+          components: ['server'],
+        },
+      });
+      expect(unknown.errors[0].extensions.code).toBe('NOT_FOUND');
+    });
+
+    it('needs styrmin.deployment.update', async () => {
+      const setUp = await setup();
+      const readOnly = mockServices.permissions.mock({
+        authorizeConditional: async requests =>
+          requests.map(() => ({ result: AuthorizeResult.DENY })),
+        authorize: async requests =>
+          requests.map(({ permission }) => ({
+            result:
+              permission.name === 'styrmin.deployment.update'
+                ? AuthorizeResult.DENY
+                : AuthorizeResult.ALLOW,
+          })),
+      });
+      const reader = await createTestGraphQL(setUp, { permissions: readOnly });
+      const counts = await rowCounts(setUp.knex);
+      const denied = await reader.execute(STOP, {
+        input: { id: setUp.id, components: ['server'] },
+      });
+      expect(denied.errors[0].extensions.code).toBe('FORBIDDEN');
+      await expect(rowCounts(setUp.knex)).resolves.toEqual(counts);
+    });
+
+    it('keeps the answers to the prompts of an upgrade with its task, and refuses bad ones', async () => {
+      const { api, id, knex, tasks } = await setup();
+      const counts = await rowCounts(knex);
+      const refused = await api.execute(UPGRADE, {
+        input: {
+          id,
+          driverVersion: '1.1.0',
+          prompts: {
+            'run-migrations': { migration_timeout_minutes: 1 },
+            'verify-server': {},
+          },
+        },
+      });
+      expect(refused.errors[0].extensions).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        field: 'prompts.verify-server',
+      });
+      expect(refused.errors[0].message).toContain(
+        'prompts.run-migrations.migration_timeout_minutes: Must be at least 5',
+      );
+      await expect(rowCounts(knex)).resolves.toEqual(counts);
+
+      const upgraded = await api.execute(UPGRADE, {
+        input: {
+          id,
+          driverVersion: '1.1.0',
+          prompts: { 'run-migrations': { migration_timeout_minutes: 45 } },
+        },
+      });
+      expect(upgraded.errors).toBeUndefined();
+      const task = await tasks.getTask({
+        taskId: upgraded.data.upgradeDeployment.task.id,
+      });
+      expect(task?.prompts).toEqual({
+        'run-migrations': { migration_timeout_minutes: 45 },
+      });
+    });
+  });
+});

@@ -1,0 +1,94 @@
+import { DriverSpec, GlobalContext } from '@styrmin/plugin-styrmin-common';
+import { PodStatus } from './ObservedStateStore';
+
+/**
+ * A component of a deployment: what its active instance asks of it and what runs.
+ *
+ * @internal
+ */
+export type DeploymentComponent = {
+  name: string;
+  /** From the context; undefined when the chart's own count applies. */
+  desiredReplicas?: number;
+  pods: number;
+  readyReplicas: number;
+  singleton: boolean;
+};
+
+/**
+ * A service of a deployment, with its address in the cluster.
+ *
+ * @internal
+ */
+export type DeployedService = {
+  name: string;
+  component: string;
+  host: string;
+  port: number;
+  url: string;
+  protocol: string;
+  type: string;
+};
+
+/** @internal */
+export type DescribeWorkloadOptions = {
+  /** The active instance's context. */
+  context: GlobalContext;
+  /** The spec of the active instance's driver version. */
+  driver: Pick<DriverSpec['spec'], 'components' | 'services'>;
+  /** The pods the agent last reported of the deployment. */
+  pods: ReadonlyArray<Pick<PodStatus, 'component' | 'ready'>>;
+};
+
+/**
+ * The components and services of a deployment, by name: the driver version declares them,
+ * the context of the active instance resolves their replicas and addresses, and the pods
+ * the agent reports say what runs. Pods of no declared component count for none.
+ *
+ * @internal
+ */
+export function describeWorkload(options: DescribeWorkloadOptions): {
+  components: DeploymentComponent[];
+  services: DeployedService[];
+} {
+  const { context, driver, pods } = options;
+  const components = Object.entries(driver.components)
+    .map(([name, declared]) => {
+      const own = pods.filter(pod => pod.component === name);
+      return {
+        name,
+        desiredReplicas: context.components[name]?.replicas,
+        pods: own.length,
+        readyReplicas: own.filter(pod => pod.ready).length,
+        singleton: declared.singleton,
+      };
+    })
+    .sort(byName);
+  // The context holds the addresses of every deployment of the environment; its own entry
+  // is under its own name.
+  const addresses =
+    context.environment.deployments[context.deployment.name]?.services ?? {};
+  const services = driver.services
+    .flatMap(service => {
+      const address = addresses[service.name];
+      return address
+        ? [
+            {
+              name: service.name,
+              component: service.component,
+              host: address.host,
+              port: address.port,
+              url: address.url,
+              protocol: service.protocol,
+              type: service.type,
+            },
+          ]
+        : [];
+    })
+    .sort(byName);
+  return { components, services };
+}
+
+function byName(a: { name: string }, b: { name: string }) {
+  return a.name.localeCompare(b.name);
+}

@@ -1,0 +1,84 @@
+import {
+  COMPONENT_FLOW_STEPS,
+  ComponentFlow,
+  DriverSpec,
+  StyrminError,
+  TASK_TYPE_OF_FLOW,
+} from '@styrmin/plugin-styrmin-common';
+import { Knex } from 'knex';
+import { FlowRunBroker } from '../flows/FlowRunBroker';
+import { FlowRun, FlowRunPool } from '../flows/FlowRunStore';
+import { Task, TaskStore } from './TaskStore';
+
+/**
+ * Refuses a list of components to stop or start that is empty or names a component that
+ * the driver version does not declare (VALIDATION_FAILED on `components`, naming them).
+ *
+ * @internal
+ */
+export function checkComponents(
+  driver: DriverSpec,
+  components: readonly string[],
+): void {
+  if (components.length === 0) {
+    throw new StyrminError('VALIDATION_FAILED', 'Name at least one component', {
+      field: 'components',
+    });
+  }
+  const unknown = [...new Set(components)].filter(
+    name => !Object.hasOwn(driver.spec.components, name),
+  );
+  if (unknown.length > 0) {
+    throw new StyrminError(
+      'VALIDATION_FAILED',
+      `${driver.metadata.name} ${
+        driver.spec.version
+      } declares no component ${unknown
+        .map(name => `"${name}"`)
+        .join(', ')}; its components are ${Object.keys(
+        driver.spec.components,
+      ).join(', ')}`,
+      { field: 'components' },
+    );
+  }
+}
+
+/**
+ * Records a stop_components or start_components task: its flow run (the components travel
+ * in its parameters) in the cluster's work pool, and the task with its one planned step,
+ * in the caller's transaction.
+ *
+ * @internal
+ */
+export async function dispatchComponentTask(
+  deps: { broker: FlowRunBroker; tasks: TaskStore },
+  options: {
+    tx: Knex.Transaction;
+    pool: FlowRunPool;
+    deploymentId: string;
+    flowName: ComponentFlow;
+    components: string[];
+    createdBy: string;
+    /** For a task that an action primitive starts: the key of that call. */
+    startKey?: string;
+  },
+): Promise<{ task: Task; flowRun: FlowRun }> {
+  const { tx, pool, deploymentId, flowName, createdBy, startKey } = options;
+  const components = [...new Set(options.components)];
+  const flowRun = await deps.broker.dispatch({
+    tx,
+    pool,
+    flowName,
+    parameters: { deploymentId, components },
+  });
+  const task = await deps.tasks.createTask({
+    tx,
+    type: TASK_TYPE_OF_FLOW[flowName],
+    deploymentId,
+    flowRunId: flowRun.id,
+    createdBy,
+    stepNames: [COMPONENT_FLOW_STEPS[flowName]],
+    startKey,
+  });
+  return { task, flowRun };
+}

@@ -1,0 +1,2 @@
+export { AgentTokenRotation } from './AgentTokenRotation';
+export type { AgentTokenRotationProps } from './AgentTokenRotation';

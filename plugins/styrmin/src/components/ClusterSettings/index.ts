@@ -1,0 +1,2 @@
+export { ClusterSettings } from './ClusterSettings';
+export type { ClusterSettingsProps } from './ClusterSettings';

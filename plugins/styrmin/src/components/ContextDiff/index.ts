@@ -1,0 +1,2 @@
+export { ContextDiff } from './ContextDiff';
+export type { ContextDiffProps } from './ContextDiff';

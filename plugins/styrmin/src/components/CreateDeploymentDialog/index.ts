@@ -1,0 +1,2 @@
+export { CreateDeploymentDialog } from './CreateDeploymentDialog';
+export type { CreateDeploymentDialogProps } from './CreateDeploymentDialog';

@@ -1,0 +1,2 @@
+export { CursorPager, useCursorPages } from './CursorPager';
+export type { CursorPagerProps } from './CursorPager';

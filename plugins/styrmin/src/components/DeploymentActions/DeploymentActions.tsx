@@ -1,0 +1,177 @@
+import { useState } from 'react';
+import { alertApiRef, useApi } from '@backstage/core-plugin-api';
+import { usePermission } from '@backstage/plugin-permission-react';
+import Box from '@material-ui/core/Box';
+import Button from '@material-ui/core/Button';
+import Typography from '@material-ui/core/Typography';
+import DeleteIcon from '@material-ui/icons/Delete';
+import PauseIcon from '@material-ui/icons/Pause';
+import PlayArrowIcon from '@material-ui/icons/PlayArrow';
+import {
+  DeploymentState,
+  styrminDeploymentDeletePermission,
+  styrminDeploymentUpdatePermission,
+} from '@styrmin/plugin-styrmin-common';
+import type { DeploymentWithInstance } from '@styrmin/sdk';
+import { styrminApiRef } from '../../api';
+import { ComponentsDialog, componentsActions } from './ComponentsDialog';
+import { DeleteDeploymentDialog } from './DeleteDeploymentDialog';
+
+/** The states in which components may be stopped or started, as the server checks. */
+const SWITCHABLE_STATES: readonly DeploymentState[] = ['RUNNING', 'FAILED'];
+
+type Permission = { loading: boolean; allowed: boolean };
+
+/**
+ * Why an action may not be taken now, or undefined when it may: the user's permission
+ * first, then the deployment's state.
+ */
+export function actionDisabledReason(options: {
+  action: 'switch' | 'delete';
+  deployment: Pick<DeploymentWithInstance, 'state'>;
+  permission: Permission;
+  permissionName: string;
+}): string | undefined {
+  const { action, deployment, permission, permissionName } = options;
+  if (permission.loading) {
+    return 'Checking your permissions';
+  }
+  if (!permission.allowed) {
+    return `You lack the permission ${permissionName}`;
+  }
+  if (deployment.state === 'DELETED') {
+    return 'The deployment is deleted';
+  }
+  if (deployment.state === 'DELETING') {
+    return 'The deployment is being deleted';
+  }
+  if (action === 'switch' && !SWITCHABLE_STATES.includes(deployment.state)) {
+    return `Components are stopped and started when the deployment is RUNNING or FAILED; it is ${deployment.state}`;
+  }
+  return undefined;
+}
+
+type Dialog = 'stop' | 'start' | 'delete';
+
+/** @public */
+export interface DeploymentActionsProps {
+  deployment: DeploymentWithInstance;
+  /** Called after an action changed the deployment, to read it again. */
+  onChanged: () => void;
+}
+
+/**
+ * The actions on a deployment: stop and start components, and delete it (after typing its
+ * name). Each is disabled with the reason shown when the user's permission or the
+ * deployment's state does not allow it.
+ *
+ * @public
+ */
+export const DeploymentActions = ({
+  deployment,
+  onChanged,
+}: DeploymentActionsProps) => {
+  const api = useApi(styrminApiRef);
+  const alertApi = useApi(alertApiRef);
+  const update = usePermission({
+    permission: styrminDeploymentUpdatePermission,
+  });
+  const remove = usePermission({
+    permission: styrminDeploymentDeletePermission,
+  });
+  const [open, setOpen] = useState<Dialog>();
+
+  const switchReason = actionDisabledReason({
+    action: 'switch',
+    deployment,
+    permission: update,
+    permissionName: styrminDeploymentUpdatePermission.name,
+  });
+  const deleteReason = actionDisabledReason({
+    action: 'delete',
+    deployment,
+    permission: remove,
+    permissionName: styrminDeploymentDeletePermission.name,
+  });
+  const buttons = [
+    {
+      id: 'stop' as const,
+      label: componentsActions.stop.title,
+      icon: <PauseIcon />,
+      reason: switchReason,
+    },
+    {
+      id: 'start' as const,
+      label: componentsActions.start.title,
+      icon: <PlayArrowIcon />,
+      reason: switchReason,
+    },
+    {
+      id: 'delete' as const,
+      label: 'Delete',
+      icon: <DeleteIcon />,
+      reason: deleteReason,
+    },
+  ];
+  const done = (message: string) => {
+    setOpen(undefined);
+    alertApi.post({ message, severity: 'success', display: 'transient' });
+    onChanged();
+  };
+
+  return (
+    <Box>
+      <Box display="flex" flexWrap="wrap" gridGap={8} justifyContent="flex-end">
+        {buttons.map(button => (
+          <Button
+            key={button.id}
+            variant="outlined"
+            color={button.id === 'delete' ? 'secondary' : 'default'}
+            startIcon={button.icon}
+            disabled={button.reason !== undefined}
+            aria-describedby={
+              button.reason ? `styrmin-action-reason-${button.id}` : undefined
+            }
+            onClick={() => setOpen(button.id)}
+          >
+            {button.label}
+          </Button>
+        ))}
+      </Box>
+      {/* The reasons stay visible: a disabled button cannot be focused for a tooltip. */}
+      {buttons
+        .filter(button => button.reason)
+        .map(button => (
+          <Typography
+            key={button.id}
+            id={`styrmin-action-reason-${button.id}`}
+            variant="caption"
+            color="textSecondary"
+            display="block"
+            align="right"
+          >
+            {button.label}: {button.reason}
+          </Typography>
+        ))}
+      {(open === 'stop' || open === 'start') && (
+        <ComponentsDialog
+          action={open}
+          deployment={deployment}
+          api={api}
+          onClose={() => setOpen(undefined)}
+          onDone={({ task }) =>
+            done(`Started task ${task.type} on ${deployment.name}`)
+          }
+        />
+      )}
+      {open === 'delete' && (
+        <DeleteDeploymentDialog
+          deployment={deployment}
+          api={api}
+          onClose={() => setOpen(undefined)}
+          onDone={() => done(`Deleting ${deployment.name}`)}
+        />
+      )}
+    </Box>
+  );
+};

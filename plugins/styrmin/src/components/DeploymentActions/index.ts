@@ -1,0 +1,2 @@
+export { DeploymentActions } from './DeploymentActions';
+export type { DeploymentActionsProps } from './DeploymentActions';

@@ -1,0 +1,2 @@
+export { DeploymentOverview } from './DeploymentOverview';
+export type { DeploymentOverviewProps } from './DeploymentOverview';

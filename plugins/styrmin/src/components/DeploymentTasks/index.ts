@@ -1,0 +1,2 @@
+export { DeploymentTasks } from './DeploymentTasks';
+export type { DeploymentTasksProps } from './DeploymentTasks';

@@ -1,0 +1,2 @@
+export { DeploymentTimeline } from './DeploymentTimeline';
+export type { DeploymentTimelineProps } from './DeploymentTimeline';

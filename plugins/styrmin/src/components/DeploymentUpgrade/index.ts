@@ -1,0 +1,2 @@
+export { DeploymentUpgrade } from './DeploymentUpgrade';
+export type { DeploymentUpgradeProps } from './DeploymentUpgrade';

@@ -1,0 +1,2 @@
+export { DeploymentsTable } from './DeploymentsTable';
+export type { DeploymentsTableProps } from './DeploymentsTable';

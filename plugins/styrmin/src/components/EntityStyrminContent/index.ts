@@ -1,0 +1,9 @@
+export {
+  EntityStyrminDeploymentContent,
+  EntityStyrminDeploymentTasksContent,
+  EntityStyrminEnvironmentContent,
+} from './EntityStyrminContent';
+export {
+  isStyrminDeploymentEntity,
+  isStyrminEnvironmentEntity,
+} from './isStyrminEntity';

@@ -1,0 +1,1 @@
+export { EnvironmentsCard } from './EnvironmentsCard';

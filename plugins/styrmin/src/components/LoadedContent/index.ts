@@ -1,0 +1,2 @@
+export { LoadedContent } from './LoadedContent';
+export type { LoadedContentProps } from './LoadedContent';

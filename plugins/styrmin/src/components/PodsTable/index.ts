@@ -1,0 +1,2 @@
+export { PodsTable } from './PodsTable';
+export type { PodsTableProps } from './PodsTable';

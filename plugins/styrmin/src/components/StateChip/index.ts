@@ -1,0 +1,5 @@
+export {
+  DeploymentStateChip,
+  StepStatusChip,
+  TaskResultChip,
+} from './StateChip';

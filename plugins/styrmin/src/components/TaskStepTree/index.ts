@@ -1,0 +1,2 @@
+export { TaskHeading, TaskStepTree } from './TaskStepTree';
+export type { TaskStepTreeProps } from './TaskStepTree';
