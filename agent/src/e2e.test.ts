@@ -474,6 +474,106 @@ describe('the agent end to end', () => {
     ).toHaveLength(3);
   });
 
+  it('runs a job in a component container with run-job --wait, and shows the end of its output when it fails', async () => {
+    const namespace = `styrmin-${infrahubId}`;
+    // The Job's container does what its command says: "fail" fails it after printing the
+    // admin password, which must never reach a reader.
+    sandbox.workloads.runContainer = ({ container }) => {
+      const script: string = container.command?.[2] ?? '';
+      if (!script.includes('e2e-job')) {
+        return undefined;
+      }
+      return script.includes("'fail'")
+        ? {
+            kind: 'exit',
+            exitCode: 2,
+            logs: `checking\nlogin as admin with ${PASSWORD} refused\n`,
+          }
+        : { kind: 'exit', exitCode: 0, logs: 'all good\n' };
+    };
+    const runJob = (...command: string[]) =>
+      styrminctl([
+        'deployments',
+        'run-job',
+        'dev/infrahub',
+        '--component',
+        'server',
+        '--timeout',
+        '120',
+        '--wait',
+        '-o',
+        'json',
+        '--',
+        ...command,
+      ]);
+    try {
+      const succeeded = await runJob('infrahub', 'e2e-job', "it's fine");
+      expect(succeeded.stderr).not.toContain('Error');
+      expect(succeeded.exitCode).toBe(0);
+      const ok = JSON.parse(succeeded.stdout);
+      expect(ok.task).toMatchObject({
+        type: 'run_job',
+        result: 'SUCCEEDED',
+        steps: [{ name: 'Run the job', status: 'SUCCEEDED', errors: [] }],
+      });
+      const job = await view.read('batch/v1', 'Job', 'infrahub-job', namespace);
+      expect(job.metadata.labels).toMatchObject({
+        'styrmin.io/action-job': 'true',
+        'styrmin.io/task-id': ok.task.id,
+      });
+      // The server container as its workload runs now: its image, its env with the override.
+      const [container] = job.spec.template.spec.containers;
+      expect(container).toMatchObject({
+        name: 'server',
+        image: expect.stringContaining('infrahub'),
+        command: [
+          '/bin/sh',
+          '-c',
+          "set -e\nexec 'infrahub' 'e2e-job' 'it'\\''s fine'",
+        ],
+      });
+      expect(container.env).toContainEqual({
+        name: 'STYRMIN_E2E',
+        value: 'yes',
+      });
+
+      const failing = await runJob('infrahub', 'e2e-job', 'fail');
+      expect(failing.exitCode).not.toBe(0);
+      expect(failing.stderr).toContain('FAILED');
+      const failed = JSON.parse(failing.stdout);
+      expect(failed.task).toMatchObject({ type: 'run_job', result: 'FAILED' });
+      // The ended Job of the first run made room for this one.
+      await expect(
+        view.read('batch/v1', 'Job', 'infrahub-job', namespace),
+      ).resolves.toMatchObject({
+        metadata: { labels: { 'styrmin.io/task-id': failed.task.id } },
+      });
+      const expectedError = expect.objectContaining({
+        attempt: 1,
+        message: expect.stringContaining('The commands failed in Job'),
+        outputTail: 'checking\nlogin as admin with <redacted> refused\n',
+      });
+      expect(failed.task.steps[0].errors).toEqual([expectedError]);
+      const task = (await client.task(failed.task.id))!;
+      expect(task.steps).toEqual([
+        expect.objectContaining({
+          name: 'Run the job',
+          status: 'FAILED',
+          errors: [expectedError],
+        }),
+      ]);
+      expect(failing.stdout + failing.stderr).not.toContain(PASSWORD);
+      await expect(
+        client.deployment({ id: infrahubId }),
+      ).resolves.toMatchObject({
+        // A failed job leaves the application as it was.
+        state: 'RUNNING',
+      });
+    } finally {
+      sandbox.workloads.runContainer = undefined;
+    }
+  });
+
   it('deletes a deployment: a DELETED tombstone, its namespace gone', async () => {
     await json(['deployments', 'delete', 'dev/semaphore']);
     const deleted = await waitForState(

@@ -72,7 +72,8 @@ export function styrminctlAgainst(server: { url: string; token: string }) {
     new Promise((resolve, reject) => {
       const child = spawn(
         process.execPath,
-        [STYRMINCTL, ...args, '--url', server.url, '--token', server.token],
+        // The connection first: after a `--`, every argument is the job's command.
+        [STYRMINCTL, '--url', server.url, '--token', server.token, ...args],
         {
           env: { PATH: process.env.PATH, HOME: '/nonexistent', ...options.env },
           stdio: ['pipe', 'pipe', 'pipe'],

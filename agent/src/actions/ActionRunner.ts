@@ -13,6 +13,9 @@ const ACTION_CHILD = path.join(
   'actionChild.mjs',
 );
 
+/** Why an action ended that the flow run's abort stopped; the action's child says the same. */
+const CANCELLED = 'The flow run was cancelled';
+
 /** How long an aborted action has to end before its process is killed. */
 const DEFAULT_ABORT_GRACE_MS = 5_000;
 
@@ -134,11 +137,14 @@ export class ActionRunner {
           child.on('error', reject);
           child.on('close', (code, signalName) =>
             resolve({
-              failed:
-                firstErrorLine ??
-                `The action's process ended (${
-                  signalName ?? `exit code ${code}`
-                }) before the action did`,
+              // Killed after the grace period of an abort (or before it had even loaded the
+              // action, on a slow machine): the cancellation is the cause, not the kill.
+              failed: signal.aborted
+                ? CANCELLED
+                : firstErrorLine ??
+                  `The action's process ended (${
+                    signalName ?? `exit code ${code}`
+                  }) before the action did`,
             }),
           );
           child.send({

@@ -19,6 +19,7 @@ import { instanceFlowSteps } from './instanceFlowSteps';
 import { OperatorPhaseSteps } from './OperatorPhaseSteps';
 import { OperatorStepForwarder } from './OperatorStepForwarder';
 import { runFlow } from './runFlow';
+import { runJobFlowSteps } from './runJobFlowSteps';
 
 /** @public */
 export interface WorkerOptions {
@@ -54,7 +55,8 @@ export interface WorkerOptions {
  * of its task that remain, and reports every step and the run's end under the lease
  * (ClaimedRun, runFlow). CREATE_INSTANCE, UPDATE_INSTANCE and UPGRADE_INSTANCE write the
  * instance's StyrminDeployment resource and follow the operator; DELETE deletes it and
- * follows the cleanup; STOP_COMPONENTS and START_COMPONENTS switch components in it. The
+ * follows the cleanup; STOP_COMPONENTS and START_COMPONENTS switch components in it;
+ * RUN_JOB runs a command in the deployment's action Job (execute_commands). The
  * tasks that action primitives start run inside the hook step that starts them
  * (runStartedTask), not in a slot of their own.
  *
@@ -201,13 +203,19 @@ export class Worker {
         }
         case 'STOP_COMPONENTS':
         case 'START_COMPONENTS':
-          steps = componentFlowSteps({
+        case 'RUN_JOB': {
+          const context = {
             run: claimed,
             kubeConfig: options.kubeConfig,
             deployments: options.deployments,
             pollIntervalMs: options.pollIntervalMs,
-          });
+          };
+          steps =
+            claimed.run.flow === 'RUN_JOB'
+              ? runJobFlowSteps(context)
+              : componentFlowSteps(context);
           break;
+        }
         case 'DELETE':
           steps = deleteFlowSteps({
             run: claimed,
@@ -217,8 +225,7 @@ export class Worker {
           });
           break;
         default:
-          // RUN_JOB: the server dispatches none yet (no change starts it, and its steps
-          // are not planned).
+          // A flow of a newer server.
           await claimed.complete({
             state: 'FAILED',
             error: `This agent cannot run flow ${claimed.run.flow}`,

@@ -26,17 +26,37 @@ const root = new URL('../../../', import.meta.url);
 const deploymentName = `page-${Date.now().toString(36)}`;
 const secret = 'e2e-deployment-page-password';
 
-/** Runs styrminctl as scripts/e2e configured it, and returns what it printed as JSON. */
+/** How often styrminctl is run again when the backend does not answer. */
+const UNAVAILABLE_ATTEMPTS = 5;
+
+/**
+ * Runs styrminctl as scripts/e2e configured it, and returns what it printed as JSON. A
+ * backend that does not answer (`yarn start` restarts it when its sources change) is asked
+ * again: the request never reached it, so nothing was done twice.
+ */
 async function styrminctl(...args: string[]) {
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ['packages/styrminctl/bin/styrminctl', ...args, '-o', 'json'],
-    {
-      cwd: root,
-      env: { ...process.env, E2E_ADMIN_PASSWORD: secret },
-    },
-  );
-  return JSON.parse(stdout);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        ['packages/styrminctl/bin/styrminctl', ...args, '-o', 'json'],
+        {
+          cwd: root,
+          env: { ...process.env, E2E_ADMIN_PASSWORD: secret },
+        },
+      );
+      return JSON.parse(stdout);
+    } catch (error) {
+      const { stderr } = error as { stderr?: string };
+      if (
+        attempt === UNAVAILABLE_ATTEMPTS ||
+        !stderr?.includes('ECONNREFUSED')
+      ) {
+        throw error;
+      }
+      await new Promise(resolve => setTimeout(resolve, 5_000));
+    }
+  }
 }
 
 let session: Session;

@@ -10,6 +10,8 @@ import {
   deleteDeploymentOperation,
   startComponentsOperation,
   stopComponentsOperation,
+  runJobOperation,
+  RunJobInput,
   ComponentsInput,
   DeleteDeploymentInput,
   DeploymentTaskResult,
@@ -335,6 +337,14 @@ export class StyrminClient {
   /** Starts stopped components again (a start_components task). */
   startComponents(input: ComponentsInput): Promise<DeploymentTaskResult> {
     return this.#execute(startComponentsOperation, { input });
+  }
+
+  /**
+   * Runs a command in a Job of a deployment (a run_job task), in a component container's
+   * image and environment. When it fails, its step keeps the end of its output.
+   */
+  runJob(input: RunJobInput): Promise<DeploymentTaskResult> {
+    return this.#execute(runJobOperation, { input });
   }
 
   /** One task with its steps in detail, or undefined when there is none. */

@@ -19,6 +19,7 @@ export type {
   CreateDeploymentInput,
   CreateEnvironmentInput,
   ComponentsInput,
+  RunJobInput,
   DeleteDeploymentInput,
   DeploymentTaskResult,
   Deployment,

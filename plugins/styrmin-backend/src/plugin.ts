@@ -119,13 +119,17 @@ export const styrminPlugin = createBackendPlugin({
           logger,
           ...stores,
         });
-        const { deploymentReconciler, settingsReconciler, componentLifecycle } =
-          createReconciler({
-            knex,
-            broker,
-            changes,
-            ...stores,
-          });
+        const {
+          deploymentReconciler,
+          settingsReconciler,
+          componentLifecycle,
+          deploymentJobs,
+        } = createReconciler({
+          knex,
+          broker,
+          changes,
+          ...stores,
+        });
 
         // The agent protocol, under /agent/v1: the cluster's agent token is its only
         // credential, so Backstage's own auth lets it through to the token check.
@@ -169,6 +173,7 @@ export const styrminPlugin = createBackendPlugin({
               deploymentReconciler,
               settingsReconciler,
               componentLifecycle,
+              deploymentJobs,
             },
             // Announces each change on the event bus (the catalog module refreshes its
             // entities); without waiting, so that no subscriber slows the answer down.

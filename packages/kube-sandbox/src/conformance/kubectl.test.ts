@@ -1,4 +1,5 @@
 import { Sandbox, startSandbox } from '../Sandbox';
+import { waitFor } from '../testing/waitFor';
 
 /*
  * Conformance with the real kubectl (1.34, from the layer package): what users and the demo do
@@ -287,6 +288,7 @@ spec:
     );
 
     await kubectl(['delete', 'gizmo', 'g', '-n', 'shop', '--wait=false']);
+    const watchesBefore = sandbox.openWatches;
     const waiting = sandbox.kubectl([
       'wait',
       '--for=delete',
@@ -295,6 +297,8 @@ spec:
       'shop',
       '--timeout=10s',
     ]);
+    // kubectl wait answers nothing for an object already gone: let it watch first.
+    await waitFor(() => sandbox.openWatches > watchesBefore);
     await kubectl([
       'patch',
       'gizmo',

@@ -20,7 +20,7 @@ export interface ComponentsInput {
 }
 
 /**
- * What a stop or start of components started: the deployment and the task.
+ * What a stop or start of components, or a job, started: the deployment and the task.
  *
  * @public
  */

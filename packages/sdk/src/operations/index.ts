@@ -82,6 +82,8 @@ export { deleteDeploymentOperation } from './deleteDeployment';
 export type { DeleteDeploymentInput } from './deleteDeployment';
 export { stopComponentsOperation } from './stopComponents';
 export { startComponentsOperation } from './startComponents';
+export { runJobOperation } from './runJob';
+export type { RunJobInput } from './runJob';
 export type {
   ComponentsInput,
   DeploymentTaskResult,

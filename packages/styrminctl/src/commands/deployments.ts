@@ -157,7 +157,7 @@ export function registerDeploymentsCommands(
   const deployments = program
     .command('deployments')
     .description(
-      'Create, list, show, edit, upgrade and delete deployments; their timeline and diffs',
+      'Create, list, show, edit, upgrade and delete deployments; stop and start components, run jobs; their timeline and diffs',
     );
 
   const patchFrom = async (
@@ -421,6 +421,52 @@ export function registerDeploymentsCommands(
       },
     );
   }
+
+  expectedVersionOption(
+    deployments
+      .command('run-job')
+      .description(
+        'Run a command in a Job of a deployment, in a component container’s image and environment; put -- before the command',
+      )
+      .argument('<deployment>', '<environment>/<name>, or its id')
+      .argument('<command...>', 'the program and its arguments (no shell)')
+      .requiredOption(
+        '--component <name>',
+        'the component whose container the Job runs as',
+      )
+      .option(
+        '--timeout <seconds>',
+        'how long the Job may run (default 600, at most 3600)',
+        Number,
+      )
+      .option(
+        '--wait',
+        'follow the task until its result is final; when it FAILED, show the end of the command’s output and exit non-zero',
+      ),
+  ).action(
+    async (
+      ref: string,
+      command: string[],
+      options: {
+        component: string;
+        timeout?: number;
+        wait?: boolean;
+        expectedVersion?: number;
+      },
+    ) => {
+      const client = await context.client();
+      const deployment = await findDeployment(client, ref);
+      const result = await client.runJob({
+        id: deployment.id,
+        expectedVersion: options.expectedVersion,
+        component: options.component,
+        command,
+        timeoutSeconds: options.timeout,
+      });
+      // --timeout is the Job's here: waiting has no limit of its own.
+      await followTask(context, client, result, { wait: options.wait });
+    },
+  );
 
   deployments
     .command('timeline')

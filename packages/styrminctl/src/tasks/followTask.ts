@@ -51,9 +51,10 @@ export function failOnFailedTask(
 }
 
 /**
- * Prints what a stop or start of components started; with `--wait`, first follows its task
- * until the result is final, then prints the deployment and the task's step tree. A FAILED
- * result fails the command, after the tree is printed.
+ * Prints what a stop or start of components, or a job, started; with `--wait`, first
+ * follows its task until the result is final, then prints the deployment and the task's
+ * step tree (a failed step with the end of its command's output). A FAILED result fails
+ * the command, after the tree is printed.
  */
 export async function followTask(
   context: CommandContext,

@@ -117,5 +117,5 @@ export async function createTestGraphQL(
     credentials: StyrminCredentials = mockCredentials.user(TEST_USER),
     // What the client would parse from the JSON answer: loosely typed, as in the tests.
   ): Promise<any> => graphql.execute({ query, variables }, { credentials });
-  return { execute, logger };
+  return { execute, logger, changes: reconcilers.changes };
 }

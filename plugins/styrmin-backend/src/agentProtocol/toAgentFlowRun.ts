@@ -5,6 +5,7 @@ import {
   deploymentNamespace,
   isComponentFlow,
   JsonObject,
+  RunJobRequest,
 } from '@styrmin/plugin-styrmin-common';
 import { posix } from 'node:path';
 import { Cluster } from '../clusters/ClusterStore';
@@ -26,7 +27,8 @@ const FLOWS_WITH_PREVIOUS_INSTANCE = new Set([
  * recorded, the deployment, the instance with its context in clear, and the driver
  * version the StyrminDeployment resource is built from; for an update or an upgrade, the
  * instance before; the answers to the prompts of the task's actions; the components that a
- * STOP_COMPONENTS or START_COMPONENTS run stops or starts. Nothing else.
+ * STOP_COMPONENTS or START_COMPONENTS run stops or starts; the job a RUN_JOB run runs.
+ * Nothing else.
  *
  * @internal
  */
@@ -130,7 +132,22 @@ export async function toAgentFlowRun(
     ...(isComponentFlow(run.flowName) && {
       components: componentsOf(run.parameters.components),
     }),
+    ...(run.flowName === 'RUN_JOB' && { job: jobOf(run) }),
   };
+}
+
+/** The job a RUN_JOB run's parameters hold, as runJob validated and stored it. */
+function jobOf(run: FlowRun): RunJobRequest {
+  const { component, command, timeoutSeconds } = run.parameters;
+  if (
+    typeof component !== 'string' ||
+    !Array.isArray(command) ||
+    !command.every(argument => typeof argument === 'string') ||
+    typeof timeoutSeconds !== 'number'
+  ) {
+    throw new Error(`Flow run ${run.id} does not name its job`);
+  }
+  return { component, command: command as string[], timeoutSeconds };
 }
 
 /** The components a STOP_COMPONENTS or START_COMPONENTS run names in its parameters. */

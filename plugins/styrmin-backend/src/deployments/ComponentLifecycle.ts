@@ -1,33 +1,24 @@
-import { ConflictError, NotFoundError } from '@backstage/errors';
-import { ComponentFlow, DeploymentState } from '@styrmin/plugin-styrmin-common';
-import { Knex } from 'knex';
-import { ChangeNotifier } from '../changes/ChangeNotifier';
-import { ClusterStore } from '../clusters/ClusterStore';
-import { DriverStore } from '../drivers/DriverStore';
-import { EnvironmentStore } from '../environments/EnvironmentStore';
+import { ComponentFlow } from '@styrmin/plugin-styrmin-common';
 import { FlowRunBroker } from '../flows/FlowRunBroker';
-import { checkVersion, liveEnvironment } from '../reconciliation/recordChecks';
 import {
   checkComponents,
   dispatchComponentTask,
 } from '../tasks/dispatchComponentTask';
 import { Task, TaskStore } from '../tasks/TaskStore';
-import { Deployment, DeploymentStore } from './DeploymentStore';
+import { Deployment } from './DeploymentStore';
+import {
+  recordDeploymentTask,
+  RecordDeploymentTaskDeps,
+} from './recordDeploymentTask';
 
 /**
  * Options of {@link ComponentLifecycle.create}.
  *
  * @internal
  */
-export type ComponentLifecycleOptions = {
-  knex: Knex;
+export type ComponentLifecycleOptions = RecordDeploymentTaskDeps & {
   broker: FlowRunBroker;
-  clusters: ClusterStore;
-  environments: EnvironmentStore;
-  deployments: DeploymentStore;
-  drivers: DriverStore;
   tasks: TaskStore;
-  changes: ChangeNotifier;
 };
 
 /** @internal */
@@ -40,12 +31,6 @@ export type ComponentLifecycleSwitchOptions = {
   createdBy: string;
 };
 
-/** The states in which a deployment's components can be stopped or started. */
-const SWITCHABLE_STATES: ReadonlySet<DeploymentState> = new Set([
-  'RUNNING',
-  'FAILED',
-]);
-
 /**
  * Stops and starts components of a deployment as users ask (the glossary, "Component":
  * lifecycle operations apply to the component as a unit): a stop_components or
@@ -53,10 +38,9 @@ const SWITCHABLE_STATES: ReadonlySet<DeploymentState> = new Set([
  * the deployment's configuration and version stay as they are, and a stopped component
  * keeps its replica override.
  *
- * A deployment takes it while RUNNING or FAILED and not deleted; the components must be
- * its driver version's; the version the caller saw must still be the deployment's. Each
- * refusal writes nothing. Like a change, it locks the deployment's environment first, so
- * that it never interleaves with a change of the same environment.
+ * The components must be the deployment's driver version's; the deployment's state and
+ * version are checked as for every task on its workload (recordDeploymentTask). Each
+ * refusal writes nothing.
  *
  * @internal
  */
@@ -74,60 +58,22 @@ export class ComponentLifecycle {
   async switchComponents(
     options: ComponentLifecycleSwitchOptions,
   ): Promise<{ deployment: Deployment; task: Task }> {
-    const { knex, deployments, environments, clusters, drivers } =
-      this.#options;
-    const { deploymentId, flowName, components, createdBy } = options;
-    const arrived = await deployments.getDeployment({ id: deploymentId });
-    if (!arrived) {
-      throw new NotFoundError(`Deployment ${deploymentId} does not exist`);
-    }
-    const expectedVersion = options.expectedVersion ?? arrived.version;
-    return knex.transaction(async tx => {
-      const environment = await liveEnvironment({
-        environments,
-        id: arrived.environmentId,
-        tx,
-      });
-      const deployment = (await deployments.getDeployment({
-        tx,
-        id: deploymentId,
-      }))!;
-      checkVersion(
-        `Deployment ${deployment.name}`,
-        deployment,
-        expectedVersion,
-      );
-      if (deployment.deletedAt || !SWITCHABLE_STATES.has(deployment.state)) {
-        throw new ConflictError(
-          `Deployment ${deployment.name} is ${deployment.state}${
-            deployment.deletedAt ? ' and deleted' : ''
-          }: components can be stopped and started while it is RUNNING or FAILED`,
-        );
-      }
-      const driver = await drivers.getDriverVersion({
-        tx,
-        ...deployment.driver,
-      });
-      if (!driver) {
-        throw new Error(
-          `Driver version ${deployment.driver.name} ${deployment.driver.version} is not stored`,
-        );
-      }
-      checkComponents(driver.spec, components);
-      const cluster = (await clusters.getCluster({
-        tx,
-        id: environment.clusterId,
-      }))!;
-      const { task } = await dispatchComponentTask(this.#options, {
-        tx,
-        pool: cluster.workPool,
-        deploymentId,
-        flowName,
-        components,
-        createdBy,
-      });
-      this.#options.changes.notify({ tx, deploymentIds: [deploymentId] });
-      return { deployment, task };
+    const { deploymentId, expectedVersion, flowName, components, createdBy } =
+      options;
+    return recordDeploymentTask(this.#options, {
+      deploymentId,
+      expectedVersion,
+      operation: 'components can be stopped and started',
+      check: driver => checkComponents(driver, components),
+      dispatch: ({ tx, pool }) =>
+        dispatchComponentTask(this.#options, {
+          tx,
+          pool,
+          deploymentId,
+          flowName,
+          components,
+          createdBy,
+        }),
     });
   }
 }

@@ -1,16 +1,10 @@
-import { mockServices } from '@backstage/backend-test-utils';
-import { AuthorizeResult } from '@backstage/plugin-permission-common';
-import {
-  createCoreStores,
-  createTestGraphQL,
-  TEST_USER,
-} from '../__testUtils__/coreStores';
+import { createTestGraphQL, TEST_USER } from '../__testUtils__/coreStores';
 import { createTestDatabases } from '../__testUtils__/databases';
 import {
-  INFRAHUB_100,
-  INFRAHUB_CONFIGURATION,
-  rowCounts,
-} from '../__testUtils__/reconciliation';
+  denyingPermission,
+  setUpDeploymentInState,
+} from '../__testUtils__/deploymentInState';
+import { rowCounts } from '../__testUtils__/reconciliation';
 
 jest.setTimeout(120_000);
 
@@ -59,51 +53,8 @@ describe('stopComponents and startComponents', () => {
   const databases = createTestDatabases();
 
   describe.each(databases.eachSupportedId())('on %s', databaseId => {
-    async function setup(
-      state: 'RUNNING' | 'FAILED' | 'DEPLOYING' = 'RUNNING',
-    ) {
-      const stores = await createCoreStores({
-        databases,
-        databaseId,
-        load: ['infrahub/1.0.0', 'infrahub/1.1.0'],
-      });
-      const api = await createTestGraphQL(stores);
-      const { cluster } = await stores.clusters.registerCluster({
-        name: 'local',
-        settings: { storage_class: 'standard' },
-        createdBy: TEST_USER,
-      });
-      const dev = await stores.environments.createEnvironment({
-        name: 'dev',
-        clusterId: cluster.id,
-        overrides: {},
-        createdBy: TEST_USER,
-      });
-      const created = await api.execute(
-        /* GraphQL */ `
-          mutation Create($input: CreateDeploymentInput!) {
-            createDeployment(input: $input) {
-              deployment {
-                id
-              }
-            }
-          }
-        `,
-        {
-          input: {
-            environment: dev.id,
-            name: 'infrahub',
-            driver: INFRAHUB_100.name,
-            driverVersion: INFRAHUB_100.version,
-            configuration: INFRAHUB_CONFIGURATION,
-          },
-        },
-      );
-      expect(created.errors).toBeUndefined();
-      const id: string = created.data.createDeployment.deployment.id;
-      await stores.deployments.setState({ id, state });
-      return { ...stores, api, cluster, id };
-    }
+    const setup = (state: 'RUNNING' | 'FAILED' | 'DEPLOYING' = 'RUNNING') =>
+      setUpDeploymentInState({ databases, databaseId, state });
 
     it('records a stop_components task with its flow run in the cluster pool, and a start', async () => {
       const { api, cluster, id, knex, flowRuns, deployments } = await setup();
@@ -227,18 +178,9 @@ describe('stopComponents and startComponents', () => {
 
     it('needs styrmin.deployment.update', async () => {
       const setUp = await setup();
-      const readOnly = mockServices.permissions.mock({
-        authorizeConditional: async requests =>
-          requests.map(() => ({ result: AuthorizeResult.DENY })),
-        authorize: async requests =>
-          requests.map(({ permission }) => ({
-            result:
-              permission.name === 'styrmin.deployment.update'
-                ? AuthorizeResult.DENY
-                : AuthorizeResult.ALLOW,
-          })),
+      const reader = await createTestGraphQL(setUp, {
+        permissions: denyingPermission('styrmin.deployment.update'),
       });
-      const reader = await createTestGraphQL(setUp, { permissions: readOnly });
       const counts = await rowCounts(setUp.knex);
       const denied = await reader.execute(STOP, {
         input: { id: setUp.id, components: ['server'] },

@@ -27,6 +27,7 @@ import { DeploymentReconciler } from '../reconciliation/DeploymentReconciler';
 import { DeploymentChangeResult, Redeployment } from '../reconciliation/types';
 import { Task } from '../tasks/TaskStore';
 import { ComponentLifecycle } from './ComponentLifecycle';
+import { DeploymentJobs } from './DeploymentJobs';
 import {
   Deployment,
   DeploymentCursor,
@@ -45,12 +46,21 @@ export type CreateDeploymentResolversOptions = {
   instances: InstanceStore;
   deploymentReconciler: DeploymentReconciler;
   componentLifecycle: ComponentLifecycle;
+  deploymentJobs: DeploymentJobs;
 };
 
 type ComponentsInput = {
   id: string;
   expectedVersion?: number | null;
   components: string[];
+};
+
+type RunJobInput = {
+  id: string;
+  expectedVersion?: number | null;
+  component: string;
+  command: string[];
+  timeoutSeconds?: number | null;
 };
 
 type Change = {
@@ -131,6 +141,7 @@ export function createDeploymentResolvers(
     instances,
     deploymentReconciler: reconciler,
     componentLifecycle,
+    deploymentJobs,
   } = options;
   const read = styrminDeploymentReadPermission;
   const update = styrminDeploymentUpdatePermission;
@@ -317,6 +328,18 @@ export function createDeploymentResolvers(
             deploymentId: input.id,
             expectedVersion: input.expectedVersion ?? undefined,
             components: input.components,
+            createdBy: callerRef(context.credentials),
+          }),
+      ),
+      runJob: withPermission(
+        update,
+        (_parent, { input }: { input: RunJobInput }, context) =>
+          deploymentJobs.runJob({
+            deploymentId: input.id,
+            expectedVersion: input.expectedVersion ?? undefined,
+            component: input.component,
+            command: input.command,
+            timeoutSeconds: input.timeoutSeconds ?? undefined,
             createdBy: callerRef(context.credentials),
           }),
       ),

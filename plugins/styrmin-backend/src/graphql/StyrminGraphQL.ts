@@ -26,6 +26,7 @@ import { createEnvironmentResolvers } from '../environments/environmentResolvers
 import { createInstanceResolvers } from '../instances/instanceResolvers';
 import { createObservedStateResolvers } from '../observedState/observedStateResolvers';
 import { ComponentLifecycle } from '../deployments/ComponentLifecycle';
+import { DeploymentJobs } from '../deployments/DeploymentJobs';
 import { DeploymentReconciler } from '../reconciliation/DeploymentReconciler';
 import { SettingsReconciler } from '../reconciliation/SettingsReconciler';
 import { createTaskResolvers } from '../tasks/taskResolvers';
@@ -52,6 +53,7 @@ export type StyrminGraphQLRecords = StyrminLoaderStores & {
   deploymentReconciler: DeploymentReconciler;
   settingsReconciler: SettingsReconciler;
   componentLifecycle: ComponentLifecycle;
+  deploymentJobs: DeploymentJobs;
 };
 
 /**

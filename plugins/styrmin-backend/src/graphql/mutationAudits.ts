@@ -56,7 +56,19 @@ function componentsInput(input: Record<string, any>) {
   return { deploymentId: input.id, components: input.components };
 }
 
-/** What a component switch started. */
+/**
+ * The job that runJob asks for: its component and how many arguments its command has,
+ * never the arguments, which may hold secrets.
+ */
+function jobInput(input: Record<string, any>) {
+  return {
+    deploymentId: input.id,
+    component: input.component,
+    commandArguments: input.command.length,
+  };
+}
+
+/** What a component switch or a job started. */
 function deploymentTask(result: {
   deployment: { id: string };
   task: { id: string };
@@ -180,6 +192,12 @@ export const MUTATION_AUDITS: Record<string, MutationAudit> = {
     eventId: 'deployment-start-components',
     severityLevel: 'medium',
     subjects: componentsInput,
+    outcome: deploymentTask,
+  },
+  runJob: {
+    eventId: 'deployment-run-job',
+    severityLevel: 'medium',
+    subjects: jobInput,
     outcome: deploymentTask,
   },
 };

@@ -6,6 +6,7 @@ import { DriverStore } from '../drivers/DriverStore';
 import { EnvironmentStore } from '../environments/EnvironmentStore';
 import { FlowRunBroker } from '../flows/FlowRunBroker';
 import { ComponentLifecycle } from '../deployments/ComponentLifecycle';
+import { DeploymentJobs } from '../deployments/DeploymentJobs';
 import { DefaultGenerator } from '../generator/DefaultGenerator';
 import { InstanceStore } from '../instances/InstanceStore';
 import { DefaultRemediator } from '../remediator/DefaultRemediator';
@@ -46,5 +47,6 @@ export function createReconciler(options: CreateReconcilerOptions) {
     deploymentReconciler: DeploymentReconciler.create(services),
     settingsReconciler: SettingsReconciler.create(services),
     componentLifecycle: ComponentLifecycle.create(options),
+    deploymentJobs: DeploymentJobs.create(options),
   };
 }

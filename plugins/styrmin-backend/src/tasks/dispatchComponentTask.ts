@@ -3,11 +3,11 @@ import {
   ComponentFlow,
   DriverSpec,
   StyrminError,
-  TASK_TYPE_OF_FLOW,
 } from '@styrmin/plugin-styrmin-common';
 import { Knex } from 'knex';
 import { FlowRunBroker } from '../flows/FlowRunBroker';
 import { FlowRun, FlowRunPool } from '../flows/FlowRunStore';
+import { dispatchDeploymentTask } from './dispatchDeploymentTask';
 import { Task, TaskStore } from './TaskStore';
 
 /**
@@ -25,7 +25,20 @@ export function checkComponents(
       field: 'components',
     });
   }
-  const unknown = [...new Set(components)].filter(
+  checkDeclaredComponents(driver, { components, field: 'components' });
+}
+
+/**
+ * Refuses components that the driver version does not declare (VALIDATION_FAILED on the
+ * input field that names them, naming them and the declared ones).
+ *
+ * @internal
+ */
+export function checkDeclaredComponents(
+  driver: DriverSpec,
+  options: { components: readonly string[]; field: string },
+): void {
+  const unknown = [...new Set(options.components)].filter(
     name => !Object.hasOwn(driver.spec.components, name),
   );
   if (unknown.length > 0) {
@@ -38,7 +51,7 @@ export function checkComponents(
         .join(', ')}; its components are ${Object.keys(
         driver.spec.components,
       ).join(', ')}`,
-      { field: 'components' },
+      { field: options.field },
     );
   }
 }
@@ -63,22 +76,11 @@ export async function dispatchComponentTask(
     startKey?: string;
   },
 ): Promise<{ task: Task; flowRun: FlowRun }> {
-  const { tx, pool, deploymentId, flowName, createdBy, startKey } = options;
-  const components = [...new Set(options.components)];
-  const flowRun = await deps.broker.dispatch({
-    tx,
-    pool,
+  const { components, flowName, ...rest } = options;
+  return dispatchDeploymentTask(deps, {
+    ...rest,
     flowName,
-    parameters: { deploymentId, components },
-  });
-  const task = await deps.tasks.createTask({
-    tx,
-    type: TASK_TYPE_OF_FLOW[flowName],
-    deploymentId,
-    flowRunId: flowRun.id,
-    createdBy,
+    parameters: { components: [...new Set(components)] },
     stepNames: [COMPONENT_FLOW_STEPS[flowName]],
-    startKey,
   });
-  return { task, flowRun };
 }

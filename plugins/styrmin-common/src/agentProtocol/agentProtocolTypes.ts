@@ -6,6 +6,7 @@ import { DriverSpec } from '../driver/DriverSpec';
 import { FlowName } from '../tasks/FlowName';
 import { FlowRunState } from '../tasks/FlowRunState';
 import { ComponentFlow } from '../tasks/componentFlowSteps';
+import { RunJobRequest } from '../tasks/runJob';
 import { PromptAnswers } from '../validation/validatePromptAnswers';
 
 /*
@@ -160,6 +161,8 @@ export interface AgentFlowRun {
   prompts?: PromptAnswers;
   /** STOP_COMPONENTS and START_COMPONENTS: the components to stop or start. */
   components?: string[];
+  /** RUN_JOB: the command to run, in a Job of which component's container, for how long. */
+  job?: RunJobRequest;
 }
 
 /**

@@ -73,6 +73,32 @@ export const deploymentGraphQLSchema = /* GraphQL */ `
     stopComponents. Needs styrmin.deployment.update.
     """
     startComponents(input: ComponentsInput!): DeploymentTaskResult!
+    """
+    Runs a command in a Job of the deployment (a run_job task whose RUN_JOB flow run the
+    cluster's agent runs, by the rules of execute_commands): in the component container's
+    image and environment, in the Job <release>-job of the deployment's namespace, which
+    stays after it ends. When the command fails, the end of its output (the last 200 lines,
+    at most 64 KiB, secrets redacted) is kept on the task's step, where every user who can
+    read the task reads it: do not print secrets. The deployment must be RUNNING or FAILED
+    and not deleted (CONFLICT); the component must be one of its driver version's and the
+    command within its bounds (VALIDATION_FAILED). Needs styrmin.deployment.update.
+    """
+    runJob(input: RunJobInput!): DeploymentTaskResult!
+  }
+
+  input RunJobInput {
+    id: ID!
+    "The version the caller saw; another is CONFLICT. The one on arrival when absent."
+    expectedVersion: Int
+    "The component whose container's image and environment the Job runs with."
+    component: String!
+    """
+    The program and its arguments, run as they are (no shell): 1 to 64 arguments, at most
+    16 KiB together.
+    """
+    command: [String!]!
+    "seconds, default 600, max 3600"
+    timeoutSeconds: Int
   }
 
   input ComponentsInput {
@@ -83,7 +109,7 @@ export const deploymentGraphQLSchema = /* GraphQL */ `
     components: [String!]!
   }
 
-  "What stopComponents and startComponents started."
+  "What stopComponents, startComponents and runJob started."
   type DeploymentTaskResult {
     deployment: Deployment!
     task: Task!

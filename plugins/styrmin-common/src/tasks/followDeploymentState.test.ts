@@ -24,6 +24,8 @@ describe('deploymentStateAfterRun', () => {
     ['STOP_COMPONENTS', 'SUCCEEDED', undefined, undefined],
     ['START_COMPONENTS', 'SUCCEEDED', undefined, undefined],
     ['RUN_JOB', 'SUCCEEDED', undefined, undefined],
+    ['RUN_JOB', 'FAILED', 'exit code 1', undefined],
+    ['RUN_JOB', 'CRASHED', 'no attempt is left', undefined],
     [
       'CREATE_INSTANCE',
       'FAILED',

@@ -32,7 +32,10 @@ const APPLYING_FLOWS: ReadonlySet<FlowName> = new Set([
  *   waits until the operator reports the resource ready before it succeeds);
  * - SUCCEEDED of DELETE: DELETED, the tombstone;
  * - SUCCEEDED of the other flows (components stopped or started, a job): unchanged;
- * - FAILED or CRASHED of any flow: FAILED, the reason `<task type> failed: <why>`.
+ * - a job (RUN_JOB) whatever its end: unchanged, as a one-off command beside the
+ *   application (a migration, a report) says nothing of whether the application runs; its
+ *   task result says how it went;
+ * - FAILED or CRASHED of any other flow: FAILED, the reason `<task type> failed: <why>`.
  *
  * @public
  */
@@ -43,6 +46,9 @@ export function deploymentStateAfterRun(options: {
   reason?: string;
 }): DeploymentStateChange | undefined {
   const { flowName, state, reason } = options;
+  if (flowName === 'RUN_JOB') {
+    return undefined;
+  }
   if (state === 'SUCCEEDED') {
     if (flowName === 'DELETE') {
       return { state: 'DELETED' };

@@ -8,6 +8,15 @@ export {
   type ComponentFlow,
 } from './componentFlowSteps';
 export {
+  RUN_JOB_DEFAULT_TIMEOUT_SECONDS,
+  RUN_JOB_MAX_ARGS,
+  RUN_JOB_MAX_COMMAND_BYTES,
+  RUN_JOB_MAX_TIMEOUT_SECONDS,
+  RUN_JOB_STEP,
+  validateRunJob,
+  type RunJobRequest,
+} from './runJob';
+export {
   OUTPUT_TAIL_MAX_BYTES,
   OUTPUT_TAIL_MAX_LINES,
   outputTail,

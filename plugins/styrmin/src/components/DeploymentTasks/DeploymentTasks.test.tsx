@@ -25,7 +25,7 @@ describe('DeploymentTasks', () => {
     const list = within(
       await screen.findByRole('list', { name: 'Tasks, newest first' }),
     );
-    const items = list.getAllByRole('button');
+    const items = list.getAllByRole('link');
     expect(items.map(item => item.textContent)).toEqual([
       expect.stringMatching(/^FAILEDupgrade_instance/),
       expect.stringMatching(/^SUCCEEDEDcreate_instance/),
@@ -121,7 +121,7 @@ describe('DeploymentTasks', () => {
     renderPage(<DeploymentTasks deploymentId={deployment.id} />);
 
     await userEvent.click(
-      await screen.findByRole('button', { name: /create_instance/ }),
+      await screen.findByRole('link', { name: /create_instance/ }),
     );
 
     expect(

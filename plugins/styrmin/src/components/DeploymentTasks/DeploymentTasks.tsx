@@ -31,6 +31,8 @@ const TaskItem = ({
     // The address of the current page with the task named in its query, so that the
     // list works on the deployment page and in a catalog entity's tab alike.
     component={RouterLink}
+    // It goes somewhere: a link, not the button role a clickable list item takes.
+    role="link"
     to={`?${new URLSearchParams({ [TASK_QUERY_PARAMETER]: task.id })}`}
     selected={selected}
     aria-current={selected ? 'true' : undefined}

@@ -1,0 +1,48 @@
+import { RUN_JOB_STEP } from '@styrmin/plugin-styrmin-common';
+import { executeCommands } from '../actions/executeCommands';
+import { shellCommandLine } from '../actions/shellCommandLine';
+import { ComponentFlowContext } from './componentFlowSteps';
+import { FlowSteps } from './FlowSteps';
+
+/**
+ * The one step of RUN_JOB: the run's command runs in the deployment's action Job by the
+ * rules of execute_commands (executeCommands: its name, labels and the deletion of an
+ * ended Job; the image and environment of the component's container as its workload runs
+ * now), read from the deployment's StyrminDeployment resource. A failed command fails the
+ * step with the end of its output, which the server keeps with secrets redacted.
+ */
+export function runJobFlowSteps(context: ComponentFlowContext): FlowSteps {
+  const { run } = context;
+  return name =>
+    name === RUN_JOB_STEP
+      ? {
+          run: async signal => {
+            const { job, deployment, task } = run.run;
+            if (!job) {
+              throw new Error('Flow RUN_JOB came without its job');
+            }
+            const resource = await context.deployments.read(deployment.id);
+            if (!resource) {
+              throw new Error(
+                `Deployment ${deployment.id} has no StyrminDeployment resource yet: there is no workload to run a job in`,
+              );
+            }
+            await executeCommands(
+              {
+                kubeConfig: context.kubeConfig,
+                spec: resource.spec,
+                taskId: task.id,
+                signal,
+                note: line => run.log.info(line),
+                pollIntervalMs: context.pollIntervalMs,
+              },
+              {
+                component: job.component,
+                commands: [shellCommandLine(job.command)],
+                timeoutSeconds: job.timeoutSeconds,
+              },
+            );
+          },
+        }
+      : undefined;
+}

@@ -1,0 +1,81 @@
+import {
+  mockServices,
+  TestDatabaseId,
+  TestDatabases,
+} from '@backstage/backend-test-utils';
+import { AuthorizeResult } from '@backstage/plugin-permission-common';
+import { DeploymentState } from '@styrmin/plugin-styrmin-common';
+import { createCoreStores, createTestGraphQL, TEST_USER } from './coreStores';
+import { INFRAHUB_100, INFRAHUB_CONFIGURATION } from './reconciliation';
+
+/**
+ * The GraphQL API over a fresh database with infrahub 1.0.0 and 1.1.0 loaded, a cluster
+ * `local`, its environment `dev`, and a deployment `infrahub` of 1.0.0 created through the
+ * API and then put in `state`: what the tests of the tasks users start on a deployment's
+ * workload act on.
+ */
+export async function setUpDeploymentInState(options: {
+  databases: TestDatabases;
+  databaseId: TestDatabaseId;
+  state: DeploymentState;
+}) {
+  const { databases, databaseId, state } = options;
+  const stores = await createCoreStores({
+    databases,
+    databaseId,
+    load: ['infrahub/1.0.0', 'infrahub/1.1.0'],
+  });
+  const api = await createTestGraphQL(stores);
+  const { cluster } = await stores.clusters.registerCluster({
+    name: 'local',
+    settings: { storage_class: 'standard' },
+    createdBy: TEST_USER,
+  });
+  const dev = await stores.environments.createEnvironment({
+    name: 'dev',
+    clusterId: cluster.id,
+    overrides: {},
+    createdBy: TEST_USER,
+  });
+  const created = await api.execute(
+    /* GraphQL */ `
+      mutation Create($input: CreateDeploymentInput!) {
+        createDeployment(input: $input) {
+          deployment {
+            id
+          }
+        }
+      }
+    `,
+    {
+      input: {
+        environment: dev.id,
+        name: 'infrahub',
+        driver: INFRAHUB_100.name,
+        driverVersion: INFRAHUB_100.version,
+        configuration: INFRAHUB_CONFIGURATION,
+      },
+    },
+  );
+  if (created.errors) {
+    throw new Error(`createDeployment failed: ${created.errors[0].message}`);
+  }
+  const id: string = created.data.createDeployment.deployment.id;
+  await stores.deployments.setState({ id, state });
+  return { ...stores, api, cluster, id };
+}
+
+/** A permission service that denies one permission and allows every other. */
+export function denyingPermission(name: string) {
+  return mockServices.permissions.mock({
+    authorizeConditional: async requests =>
+      requests.map(() => ({ result: AuthorizeResult.DENY })),
+    authorize: async requests =>
+      requests.map(({ permission }) => ({
+        result:
+          permission.name === name
+            ? AuthorizeResult.DENY
+            : AuthorizeResult.ALLOW,
+      })),
+  });
+}

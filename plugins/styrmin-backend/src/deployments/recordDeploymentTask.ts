@@ -1,0 +1,103 @@
+import { ConflictError, NotFoundError } from '@backstage/errors';
+import { DeploymentState, DriverSpec } from '@styrmin/plugin-styrmin-common';
+import { Knex } from 'knex';
+import { ChangeNotifier } from '../changes/ChangeNotifier';
+import { ClusterStore } from '../clusters/ClusterStore';
+import { DriverStore } from '../drivers/DriverStore';
+import { EnvironmentStore } from '../environments/EnvironmentStore';
+import { FlowRunPool } from '../flows/FlowRunStore';
+import { checkVersion, liveEnvironment } from '../reconciliation/recordChecks';
+import { Task } from '../tasks/TaskStore';
+import { Deployment, DeploymentStore } from './DeploymentStore';
+
+/**
+ * What {@link recordDeploymentTask} needs.
+ *
+ * @internal
+ */
+export type RecordDeploymentTaskDeps = {
+  knex: Knex;
+  clusters: ClusterStore;
+  environments: EnvironmentStore;
+  deployments: DeploymentStore;
+  drivers: DriverStore;
+  changes: ChangeNotifier;
+};
+
+/** The states in which a deployment's workload takes a task that a user starts. */
+const ACTIONABLE_STATES: ReadonlySet<DeploymentState> = new Set([
+  'RUNNING',
+  'FAILED',
+]);
+
+/**
+ * Records a task that a user starts on a deployment's workload without changing its intent
+ * (stop or start components, run a job), by the rules they share: the deployment is
+ * RUNNING or FAILED and not deleted (else CONFLICT, saying what `operation` needs); the
+ * version the caller saw is still its version (else CONFLICT); `check` accepts the input
+ * against its driver version. Like a change, it locks the deployment's environment first,
+ * so that it never interleaves with a change of the same environment; each refusal writes
+ * nothing. `dispatch` records the task and its flow run in the cluster's work pool, and
+ * the deployment's change is announced.
+ *
+ * @internal
+ */
+export async function recordDeploymentTask(
+  deps: RecordDeploymentTaskDeps,
+  options: {
+    deploymentId: string;
+    /** The version the caller saw; the deployment's version on arrival when absent. */
+    expectedVersion?: number;
+    /** What the refusal of a deployment in another state says it takes: "a job runs". */
+    operation: string;
+    check(driver: DriverSpec): void;
+    dispatch(options: {
+      tx: Knex.Transaction;
+      pool: FlowRunPool;
+    }): Promise<{ task: Task }>;
+  },
+): Promise<{ deployment: Deployment; task: Task }> {
+  const { knex, deployments, environments, clusters, drivers } = deps;
+  const { deploymentId } = options;
+  const arrived = await deployments.getDeployment({ id: deploymentId });
+  if (!arrived) {
+    throw new NotFoundError(`Deployment ${deploymentId} does not exist`);
+  }
+  const expectedVersion = options.expectedVersion ?? arrived.version;
+  return knex.transaction(async tx => {
+    const environment = await liveEnvironment({
+      environments,
+      id: arrived.environmentId,
+      tx,
+    });
+    const deployment = (await deployments.getDeployment({
+      tx,
+      id: deploymentId,
+    }))!;
+    checkVersion(`Deployment ${deployment.name}`, deployment, expectedVersion);
+    if (deployment.deletedAt || !ACTIONABLE_STATES.has(deployment.state)) {
+      throw new ConflictError(
+        `Deployment ${deployment.name} is ${deployment.state}${
+          deployment.deletedAt ? ' and deleted' : ''
+        }: ${options.operation} while it is RUNNING or FAILED`,
+      );
+    }
+    const driver = await drivers.getDriverVersion({
+      tx,
+      ...deployment.driver,
+    });
+    if (!driver) {
+      throw new Error(
+        `Driver version ${deployment.driver.name} ${deployment.driver.version} is not stored`,
+      );
+    }
+    options.check(driver.spec);
+    const cluster = (await clusters.getCluster({
+      tx,
+      id: environment.clusterId,
+    }))!;
+    const { task } = await options.dispatch({ tx, pool: cluster.workPool });
+    deps.changes.notify({ tx, deploymentIds: [deploymentId] });
+    return { deployment, task };
+  });
+}

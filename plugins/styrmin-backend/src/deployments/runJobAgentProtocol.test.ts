@@ -1,0 +1,98 @@
+import { Knex } from 'knex';
+import {
+  seedCluster,
+  startAgentProtocolBackend,
+} from '../__testUtils__/agentProtocolBackend';
+import { createTestDatabases } from '../__testUtils__/databases';
+import { INFRAHUB_CONFIGURATION } from '../__testUtils__/reconciliation';
+import { runScripted } from '../__testUtils__/scriptedAgent';
+
+jest.setTimeout(120_000);
+
+const PASSWORD = INFRAHUB_CONFIGURATION.parameters.admin_password;
+
+/*
+ * A run_job task as the cluster's agent gets it and reports it (a scripted agent): the job
+ * in the claimed run, and the end of a failed command's output on its step, secrets
+ * redacted, for a read-only user to read.
+ */
+describe('runJob over the agent protocol', () => {
+  const databases = createTestDatabases();
+
+  describe.each(databases.eachSupportedId())('on %s', databaseId => {
+    let knex: Knex;
+    let backend: Awaited<ReturnType<typeof startAgentProtocolBackend>>;
+
+    beforeAll(async () => {
+      knex = await databases.init(databaseId);
+      backend = await startAgentProtocolBackend({ knex });
+    });
+
+    it('hands the job to the agent, and keeps a failed output tail with secrets redacted', async () => {
+      const { styrmin, readOnly } = backend;
+      const { agentToken, environment } = await seedCluster(styrmin);
+      const agent = backend.agentClient(agentToken);
+      const created = await styrmin.createDeployment({
+        environment: environment.id,
+        name: 'infrahub',
+        driver: 'infrahub',
+        driverVersion: '1.0.0',
+        configuration: INFRAHUB_CONFIGURATION,
+      });
+      const id = created.deployment.id;
+      const createRun = (await agent.claim({ owner: 'agent-1' }))!;
+      await expect(runScripted(agent, createRun, 'agent-1')).resolves.toBe(
+        'SUCCEEDED',
+      );
+
+      const before = await readOnly.deployment({ id });
+      const command = ['sh', '-c', 'infrahub db check'];
+      const { task } = await styrmin.runJob({
+        id,
+        component: 'server',
+        command,
+        timeoutSeconds: 120,
+      });
+      expect(task).toMatchObject({ type: 'run_job', result: 'RUNNING' });
+
+      const run = (await agent.claim({ owner: 'agent-1' }))!;
+      expect(run).toMatchObject({
+        flow: 'RUN_JOB',
+        task: { id: task.id, type: 'run_job', deploymentId: id },
+        job: { component: 'server', command, timeoutSeconds: 120 },
+        instance: null,
+        driverVersion: null,
+      });
+      expect(run.task.steps.map(step => step.name)).toEqual(['Run the job']);
+
+      await expect(
+        runScripted(agent, run, 'agent-1', {
+          fail: {
+            step: 'Run the job',
+            error: 'The commands failed in Job styrmin-x/infrahub-job',
+            outputTail: `checking\nconnect as admin:${PASSWORD}@db failed\n`,
+          },
+        }),
+      ).resolves.toBe('FAILED');
+
+      const tree = (await readOnly.taskTree(task.id))!;
+      expect(tree).toMatchObject({ result: 'FAILED', type: 'run_job' });
+      expect(tree.steps).toEqual([
+        expect.objectContaining({
+          name: 'Run the job',
+          status: 'FAILED',
+          errors: [
+            expect.objectContaining({
+              message: 'The commands failed in Job styrmin-x/infrahub-job',
+              outputTail: 'checking\nconnect as admin:<redacted>@db failed\n',
+            }),
+          ],
+        }),
+      ]);
+      expect(JSON.stringify(tree)).not.toContain(PASSWORD);
+      // A failed job leaves the deployment's state alone: the application still runs.
+      const after = await readOnly.deployment({ id });
+      expect(after?.state).toBe(before?.state);
+    });
+  });
+});
