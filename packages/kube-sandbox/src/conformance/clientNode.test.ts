@@ -249,6 +249,22 @@ describe('client-node conformance', () => {
       });
     });
 
+    it('stores the namespace policies that dashboards list: LimitRanges and ResourceQuotas', async () => {
+      const namespace = 'default';
+      expect(
+        (await core.listNamespacedLimitRange({ namespace })).items,
+      ).toEqual([]);
+      await core.createNamespacedResourceQuota({
+        namespace,
+        body: { metadata: { name: 'pods' }, spec: { hard: { pods: '10' } } },
+      });
+      expect(
+        (await core.listNamespacedResourceQuota({ namespace })).items.map(
+          quota => [quota.metadata?.name, quota.spec?.hard],
+        ),
+      ).toEqual([['pods', { pods: '10' }]]);
+    });
+
     it('scales through the scale subresource and writes status through /status', async () => {
       const namespace = 'default';
       await apps.createNamespacedDeployment({

@@ -150,6 +150,19 @@ export function builtinResourceTypes(): ResourceType[] {
       plural: 'serviceaccounts',
       shortNames: ['sa'],
     }),
+    // Stored, not enforced: what dashboards (Backstage's Kubernetes plugin among them) list
+    // for a namespace besides its workloads.
+    builtin({
+      kind: 'LimitRange',
+      plural: 'limitranges',
+      shortNames: ['limits'],
+    }),
+    builtin({
+      kind: 'ResourceQuota',
+      plural: 'resourcequotas',
+      shortNames: ['quota'],
+      status: true,
+    }),
     builtin({
       kind: 'Event',
       plural: 'events',

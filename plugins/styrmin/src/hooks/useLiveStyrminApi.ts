@@ -1,5 +1,6 @@
 import { DependencyList } from 'react';
 import { useApi } from '@backstage/core-plugin-api';
+import { styrminSignalChannel } from '@styrmin/plugin-styrmin-common';
 import useAsyncRetry from 'react-use/esm/useAsyncRetry';
 import { StyrminApi, styrminApiRef } from '../api';
 import { useLiveRefresh } from './useLiveRefresh';
@@ -28,5 +29,5 @@ export function useLiveStyrminApi<T>(
 
 /** The channel on which the backend announces the changes of a deployment. */
 export function deploymentChannel(deploymentId: string): string {
-  return `styrmin:deployment:${deploymentId}`;
+  return styrminSignalChannel({ record: 'deployment', id: deploymentId });
 }

@@ -1,18 +1,13 @@
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
-import { permissionApiRef } from '@backstage/plugin-permission-react';
-import {
-  mockApis,
-  renderInTestApp,
-  TestApiProvider,
-} from '@backstage/test-utils';
 import type { DeploymentChangeResult } from '@styrmin/sdk';
 import { StyrminApiError } from '@styrmin/sdk';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { StyrminApi, styrminApiRef } from '../../api';
+import { StyrminApi } from '../../api';
 import { deployment } from '../../__testUtils__/deploymentFixtures';
 import { infrahubWithSpec } from '../../__testUtils__/exampleDriverVersions';
 import { mockStyrminApi } from '../../__testUtils__/fixtures';
+import { renderPage } from '../../__testUtils__/renderPage';
 import { DeploymentConfiguration } from './DeploymentConfiguration';
 
 // Typing into forms that check every keystroke takes a while on a loaded machine.
@@ -66,15 +61,11 @@ async function renderConfiguration(
     ...answers,
   });
   const onChanged = jest.fn();
-  await renderInTestApp(
-    <TestApiProvider
-      apis={[
-        [styrminApiRef, api],
-        [permissionApiRef, mockApis.permission({ authorize })],
-      ]}
-    >
-      <DeploymentConfiguration deployment={deployment} onChanged={onChanged} />
-    </TestApiProvider>,
+  // renderPage gives each test its own cache of permission answers.
+  renderPage(
+    <DeploymentConfiguration deployment={deployment} onChanged={onChanged} />,
+    api,
+    authorize === AuthorizeResult.DENY ? { allowed: [] } : {},
   );
   await screen.findByRole('button', { name: 'Review changes' });
   return { api, onChanged, user: userEvent.setup() };
