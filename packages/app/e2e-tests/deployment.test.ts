@@ -8,56 +8,21 @@
  * portal; STYRMIN_CONFIG names styrminctl's config of this run); see styrmin.test.ts.
  */
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 // eslint-disable-next-line no-restricted-imports
 import { after, before, test } from 'node:test';
-import { promisify } from 'node:util';
 import {
   open,
   screenshot,
   shows,
   startBrowser,
+  styrminctl,
   visibleText,
   type Session,
 } from './support.ts';
 
-const root = new URL('../../../', import.meta.url);
 // Unique per run, so that a rerun against the same portal does not meet its earlier self.
 const deploymentName = `page-${Date.now().toString(36)}`;
 const secret = 'e2e-deployment-page-password';
-
-/** How often styrminctl is run again when the backend does not answer. */
-const UNAVAILABLE_ATTEMPTS = 5;
-
-/**
- * Runs styrminctl as scripts/e2e configured it, and returns what it printed as JSON. A
- * backend that does not answer (`yarn start` restarts it when its sources change) is asked
- * again: the request never reached it, so nothing was done twice.
- */
-async function styrminctl(...args: string[]) {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const { stdout } = await promisify(execFile)(
-        process.execPath,
-        ['packages/styrminctl/bin/styrminctl', ...args, '-o', 'json'],
-        {
-          cwd: root,
-          env: { ...process.env, E2E_ADMIN_PASSWORD: secret },
-        },
-      );
-      return JSON.parse(stdout);
-    } catch (error) {
-      const { stderr } = error as { stderr?: string };
-      if (
-        attempt === UNAVAILABLE_ATTEMPTS ||
-        !stderr?.includes('ECONNREFUSED')
-      ) {
-        throw error;
-      }
-      await new Promise(resolve => setTimeout(resolve, 5_000));
-    }
-  }
-}
 
 let session: Session;
 let deploymentId: string;
@@ -65,17 +30,20 @@ let deploymentId: string;
 before(async () => {
   session = await startBrowser();
   const created = await styrminctl(
-    'deployments',
-    'create',
-    `dev/${deploymentName}`,
-    '--driver',
-    'infrahub',
-    '--driver-version',
-    '1.1.0',
-    '--app-version',
-    '1.6.0',
-    '--set-secret',
-    'admin_password=E2E_ADMIN_PASSWORD',
+    [
+      'deployments',
+      'create',
+      `dev/${deploymentName}`,
+      '--driver',
+      'infrahub',
+      '--driver-version',
+      '1.1.0',
+      '--app-version',
+      '1.6.0',
+      '--set-secret',
+      'admin_password=E2E_ADMIN_PASSWORD',
+    ],
+    { E2E_ADMIN_PASSWORD: secret },
   );
   deploymentId = created.deployment.id;
 });

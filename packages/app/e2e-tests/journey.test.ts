@@ -5,18 +5,17 @@
  * a broken driver failed.
  */
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 // eslint-disable-next-line no-restricted-imports
 import { after, before, test } from 'node:test';
-import { promisify } from 'node:util';
 import {
   open,
   screenshot,
   shows,
   startBrowser,
+  styrminctl,
   visibleText,
   type Session,
 } from './support.ts';
@@ -26,19 +25,6 @@ const run = Date.now().toString(36);
 const secret = 'e2e-journey-admin-password';
 const brokenMessage =
   'this chart refuses to render: the browser test asked it to';
-
-/** styrminctl as scripts/e2e configured it (STYRMIN_CONFIG), its JSON answer. */
-async function styrminctl(...args: string[]) {
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ['packages/styrminctl/bin/styrminctl', ...args, '-o', 'json'],
-    {
-      cwd: root,
-      env: { ...process.env, E2E_SECRET: secret },
-    },
-  );
-  return JSON.parse(stdout);
-}
 
 let session: Session;
 let brokenDir: string;
@@ -61,7 +47,7 @@ before(async () => {
     join(brokenDir, 'chart', 'templates', 'broken.yaml'),
     `{{- fail "${brokenMessage}" }}\n`,
   );
-  await styrminctl('drivers', 'load', brokenDir);
+  await styrminctl(['drivers', 'load', brokenDir]);
 });
 
 after(async () => {
@@ -145,15 +131,18 @@ test("a deployment that fails shows the failed step's output", async () => {
   const { page } = session;
   try {
     const created = await styrminctl(
-      'deployments',
-      'create',
-      `dev/broken-${run}`,
-      '--driver',
-      'broken-infrahub',
-      '--app-version',
-      '1.6.0',
-      '--set-secret',
-      'admin_password=E2E_SECRET',
+      [
+        'deployments',
+        'create',
+        `dev/broken-${run}`,
+        '--driver',
+        'broken-infrahub',
+        '--app-version',
+        '1.6.0',
+        '--set-secret',
+        'admin_password=E2E_SECRET',
+      ],
+      { E2E_SECRET: secret },
     );
     await open(page, `/styrmin/deployments/${created.deployment.id}/tasks`);
     await shows(

@@ -3,7 +3,9 @@
  * address, guest sign-in, and the screenshots CI keeps (packages/app/e2e-test-report/).
  */
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import {
   chromium,
   type Browser,
@@ -143,4 +145,41 @@ export function row(scope: Page | Locator, text: string) {
   return scope.getByRole('row').filter({
     has: page.getByRole('cell', { name: new RegExp(`^${literal(text)}`) }),
   });
+}
+
+/** How often `styrminctl` is run again when the backend does not answer. */
+const UNAVAILABLE_ATTEMPTS = 5;
+
+/**
+ * Runs styrminctl as scripts/e2e configured it (STYRMIN_CONFIG), with `env` added to its
+ * environment (for --set-secret), and returns what it printed as JSON. A backend that does
+ * not answer (`yarn start` restarts it when its sources change) is asked again: the
+ * request never reached it, so nothing was done twice.
+ */
+export async function styrminctl(
+  args: string[],
+  env: Record<string, string> = {},
+) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        ['packages/styrminctl/bin/styrminctl', ...args, '-o', 'json'],
+        {
+          cwd: new URL('../../../', import.meta.url),
+          env: { ...process.env, ...env },
+        },
+      );
+      return JSON.parse(stdout);
+    } catch (error) {
+      const { stderr } = error as { stderr?: string };
+      if (
+        attempt === UNAVAILABLE_ATTEMPTS ||
+        !stderr?.includes('ECONNREFUSED')
+      ) {
+        throw error;
+      }
+      await new Promise(resolve => setTimeout(resolve, 5_000));
+    }
+  }
 }

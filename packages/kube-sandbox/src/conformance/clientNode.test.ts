@@ -14,6 +14,9 @@ import {
 import { Sandbox, startSandbox } from '../Sandbox';
 import { waitFor } from '../testing/waitFor';
 
+// A loaded machine stretches what takes milliseconds alone.
+jest.setTimeout(30_000);
+
 /*
  * Conformance with @kubernetes/client-node 2.x: typed APIs, KubernetesObjectApi, Watch and an
  * informer, each rule checked through the client as the agent uses it.

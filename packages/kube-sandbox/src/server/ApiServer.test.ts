@@ -2,6 +2,9 @@ import { Sandbox, startSandbox } from '../Sandbox';
 import { rawRequest } from '../testing/rawRequest';
 import { waitFor } from '../testing/waitFor';
 
+// A loaded machine stretches what takes milliseconds alone.
+jest.setTimeout(30_000);
+
 const widgetCrd = {
   apiVersion: 'apiextensions.k8s.io/v1',
   kind: 'CustomResourceDefinition',

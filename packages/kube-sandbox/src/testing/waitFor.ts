@@ -6,7 +6,9 @@ export async function waitFor<T>(
   check: () => T | undefined | false | Promise<T | undefined | false>,
   options: { timeoutMs?: number; intervalMs?: number; what?: string } = {},
 ): Promise<T> {
-  const deadline = Date.now() + (options.timeoutMs ?? 5000);
+  // Generous: a deadline only matters when the condition never comes, and shared machines
+  // under load take seconds for what takes milliseconds alone.
+  const deadline = Date.now() + (options.timeoutMs ?? 15_000);
   let lastError: unknown;
   for (;;) {
     try {

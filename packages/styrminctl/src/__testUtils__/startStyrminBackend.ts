@@ -28,7 +28,8 @@ export const testDatabases = (): TestDatabases =>
   });
 
 /**
- * Starts a real backend with the styrmin plugin on a test database and returns its URL.
+ * Starts a real backend with the styrmin plugin on a test database and returns its URL,
+ * and the database, for tests to check what was stored that no answer shows (secrets).
  * As in production, a request without a token is not taken for a user's.
  */
 export async function startStyrminBackend(options: {
@@ -37,7 +38,10 @@ export async function startStyrminBackend(options: {
   config?: JsonObject;
   /** What the permission policy answers; Backstage's default policy when absent. */
   permissions?: AuthorizeResult.ALLOW | AuthorizeResult.DENY;
-}): Promise<{ url: string }> {
+}): Promise<{
+  url: string;
+  knex: Awaited<ReturnType<TestDatabases['init']>>;
+}> {
   const { databases, databaseId, config, permissions } = options;
   const knex = await databases.init(databaseId);
   const backend = await startTestBackend({
@@ -56,5 +60,5 @@ export async function startStyrminBackend(options: {
     ],
   });
   const { port } = backend.server.address() as AddressInfo;
-  return { url: `http://localhost:${port}` };
+  return { url: `http://localhost:${port}`, knex };
 }

@@ -1,4 +1,12 @@
 import { mockCredentials } from '@backstage/backend-test-utils';
+import {
+  cpSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createTestIo } from '../__testUtils__/createTestIo';
 import {
@@ -11,6 +19,32 @@ jest.setTimeout(120_000);
 
 const DRIVERS = resolve(__dirname, '../../../../drivers');
 const PASSWORD = 'correct horse battery staple';
+const PASSPHRASE = 'a passphrase no output holds';
+
+/**
+ * infrahub 1.1.0 as version 1.2.0, whose run-migrations action also asks for a secret:
+ * the example drivers declare no secret prompt.
+ */
+function driverWithSecretPrompt(): string {
+  const dir = join(mkdtempSync(join(tmpdir(), 'styrminctl-')), 'infrahub');
+  cpSync(join(DRIVERS, 'infrahub', '1.1.0'), dir, { recursive: true });
+  const file = join(dir, 'driver.styrmin.yml');
+  const spec = readFileSync(file, 'utf8')
+    .replace('  version: 1.1.0\n  supported', '  version: 1.2.0\n  supported')
+    .replace(
+      '          maximum: 240\n',
+      [
+        '          maximum: 240',
+        '        backup_passphrase:',
+        '          type: secret',
+        '          description: The passphrase of the backup taken first.',
+        '          min_length: 12',
+        '',
+      ].join('\n'),
+    );
+  writeFileSync(file, spec);
+  return dir;
+}
 
 const databases = testDatabases();
 
@@ -19,6 +53,7 @@ describe.each(databases.eachSupportedId())(
   databaseId => {
     const token = mockCredentials.user.token();
     let url: string;
+    let knex: Awaited<ReturnType<typeof startStyrminBackend>>['knex'];
 
     /** styrminctl against the test backend, with what stdin holds. */
     async function styrminctl(argv: string[], stdin?: string) {
@@ -42,7 +77,7 @@ describe.each(databases.eachSupportedId())(
     }
 
     beforeAll(async () => {
-      ({ url } = await startStyrminBackend({ databases, databaseId }));
+      ({ url, knex } = await startStyrminBackend({ databases, databaseId }));
     });
 
     it('registers a cluster, creates an environment, deploys a loaded driver and shows its first instance', async () => {
@@ -333,6 +368,138 @@ describe.each(databases.eachSupportedId())(
           secret: false,
         },
       ]);
+    });
+
+    it("answers the prompts of the change's actions, typed as declared, secrets from stdin, and never shows them", async () => {
+      const driver = driverWithSecretPrompt();
+      try {
+        await json(['drivers', 'load', driver]);
+      } finally {
+        rmSync(resolve(driver, '..'), { recursive: true, force: true });
+      }
+      const upgrade = [
+        'deployments',
+        'upgrade',
+        'dev/infrahub',
+        '--driver-version',
+        '1.2.0',
+      ];
+
+      const unknown = await styrminctl([
+        ...upgrade,
+        '--prompt',
+        'run-migrations.nope=1',
+      ]);
+      expect(unknown).toMatchObject({
+        exitCode: 1,
+        stdout: '',
+        stderr: expect.stringMatching(
+          /^Error \[VALIDATION_FAILED\]: prompts\.run-migrations\.nope: Action "run-migrations" has no prompt "nope"/,
+        ),
+      });
+      const belowMinimum = await styrminctl([
+        ...upgrade,
+        '--prompt',
+        'run-migrations.migration_timeout_minutes=1',
+      ]);
+      expect(belowMinimum).toMatchObject({
+        exitCode: 1,
+        stderr: expect.stringMatching(
+          /^Error \[VALIDATION_FAILED\]: prompts\.run-migrations\.migration_timeout_minutes: /,
+        ),
+      });
+      const shortSecret = await styrminctl(
+        [...upgrade, '--prompt-secret', 'run-migrations.backup_passphrase'],
+        'short\n',
+      );
+      expect(shortSecret).toMatchObject({
+        exitCode: 1,
+        stderr: expect.stringMatching(
+          /^Error \[VALIDATION_FAILED\]: prompts\.run-migrations\.backup_passphrase: /,
+        ),
+      });
+      expect(shortSecret.stderr).not.toContain('short');
+      // An action of another hook: create runs the setup hook's actions only.
+      const otherHook = await styrminctl(
+        [
+          'deployments',
+          'create',
+          'dev/infrahub-2',
+          '--driver',
+          'infrahub',
+          '--driver-version',
+          '1.2.0',
+          '--app-version',
+          '1.6.0',
+          '--set-secret',
+          'admin_password',
+          '--prompt',
+          'run-migrations.migration_timeout_minutes=45',
+        ],
+        `${PASSWORD}\n`,
+      );
+      expect(otherHook).toMatchObject({
+        exitCode: 1,
+        stderr: expect.stringMatching(
+          /^Error \[VALIDATION_FAILED\]: prompts\.run-migrations: .*has no action "run-migrations" at the setup hook/,
+        ),
+      });
+      const secretOnCommandLine = await styrminctl([
+        ...upgrade,
+        '--prompt',
+        `run-migrations.backup_passphrase=${PASSPHRASE}`,
+      ]);
+      expect(secretOnCommandLine.exitCode).toBe(2);
+      const twoFromStdin = await styrminctl([
+        ...upgrade,
+        '--set-secret',
+        'admin_password',
+        '--prompt-secret',
+        'run-migrations.backup_passphrase',
+      ]);
+      expect(twoFromStdin).toMatchObject({
+        exitCode: 2,
+        stderr: expect.stringContaining(
+          'Only one --set-secret or --prompt-secret can read stdin',
+        ),
+      });
+      await expect(
+        knex('styrmin_tasks').whereNotNull('prompts'),
+      ).resolves.toEqual([]);
+
+      const upgraded = await json(
+        [
+          ...upgrade,
+          '--prompt',
+          'run-migrations.migration_timeout_minutes=45',
+          '--prompt-secret',
+          'run-migrations.backup_passphrase',
+        ],
+        `${PASSPHRASE}\n`,
+      );
+      expect(upgraded).toMatchObject({
+        deployment: { driverVersion: { version: '1.2.0' } },
+        task: { type: 'upgrade_instance' },
+      });
+      // Stored with the task, for the agent; the number typed as the prompt declares it.
+      const [task] = await knex('styrmin_tasks').where({
+        id: upgraded.task.id,
+      });
+      expect(JSON.parse(task.prompts)).toEqual({
+        'run-migrations': {
+          migration_timeout_minutes: 45,
+          backup_passphrase: PASSPHRASE,
+        },
+      });
+      const taskShown = await json(['tasks', 'show', upgraded.task.id]);
+      expect(taskShown).toMatchObject({ id: upgraded.task.id });
+      const deploymentShown = await json([
+        'deployments',
+        'show',
+        'dev/infrahub',
+      ]);
+      const shown = JSON.stringify([upgraded, taskShown, deploymentShown]);
+      expect(shown).not.toContain(PASSPHRASE);
     });
 
     it('previews and applies a cluster settings change, rotates the agent token, and deletes to a tombstone', async () => {

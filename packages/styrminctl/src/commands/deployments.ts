@@ -6,6 +6,8 @@ import {
   ConfigurationFlags,
   configurationPatch,
 } from '../deployments/configurationPatch';
+import { checkOneStdinSecret } from '../deployments/flagValues';
+import { PromptFlags, promptAnswers } from '../deployments/promptAnswers';
 import { collect } from '../records/assignments';
 import { findDeployment, findEnvironment } from '../records/findRecords';
 import {
@@ -74,6 +76,23 @@ function configurationOptions(command: Command): Command {
     );
 }
 
+/** `--prompt` and `--prompt-secret`: the answers to the prompts of the actions a change runs. */
+function promptOptions(command: Command, hook: string): Command {
+  return command
+    .option(
+      '--prompt <action.prompt=value>',
+      `answer a prompt of an action of the ${hook} hook, typed as the driver declares it`,
+      collect,
+      [],
+    )
+    .option(
+      '--prompt-secret <action.prompt[=ENV_VAR]>',
+      'answer a secret prompt from stdin, or from the environment variable ENV_VAR',
+      collect,
+      [],
+    );
+}
+
 /** `--wait` and its `--timeout`: follow the change's task until its result is final. */
 function waitOptions(command: Command): Command {
   return command
@@ -104,8 +123,11 @@ function expectedVersionOption(command: Command): Command {
   );
 }
 
-/** The parameters of a driver version, which type the values of `--set`. */
-async function parametersOf(
+/**
+ * A driver version, whose parameters type the values of `--set` and whose actions' prompts
+ * type those of `--prompt`.
+ */
+async function driverVersionOf(
   client: StyrminClient,
   name: string,
   version: string,
@@ -117,7 +139,7 @@ async function parametersOf(
       `Driver version ${name} ${version} is not loaded`,
     );
   }
-  return driverVersion.parameters;
+  return driverVersion;
 }
 
 /** `<environment>/<name>` as its two parts. */
@@ -160,36 +182,59 @@ export function registerDeploymentsCommands(
       'Create, list, show, edit, upgrade and delete deployments; stop and start components, run jobs; their timeline and diffs',
     );
 
+  type DriverVersion = Awaited<ReturnType<typeof driverVersionOf>>;
   const patchFrom = async (
     options: ConfigurationOptions,
-    parameters: Awaited<ReturnType<typeof parametersOf>>,
+    { parameters }: DriverVersion,
   ) =>
     configurationPatch(options, {
       parameters,
       readStdin: () => context.readStdin(),
       env: context.env,
     });
+  /** A change's configuration patch and prompt answers, with stdin read at most once. */
+  const changeFrom = async (
+    options: ConfigurationOptions & PromptFlags,
+    driverVersion: DriverVersion,
+  ) => {
+    checkOneStdinSecret({
+      '--set-secret': options.setSecret,
+      '--prompt-secret': options.promptSecret,
+    });
+    return {
+      configuration: await patchFrom(options, driverVersion),
+      prompts: await promptAnswers(options, {
+        actions: driverVersion.actions,
+        readStdin: () => context.readStdin(),
+        env: context.env,
+      }),
+    };
+  };
 
   dryRunOption(
     waitOptions(
-      configurationOptions(
-        deployments
-          .command('create')
-          .description(
-            'Create a deployment: its first instance and the task that applies it',
-          )
-          .argument('<environment/name>', 'its environment and its name')
-          .requiredOption('--driver <name>', 'the application driver')
-          .option(
-            '--driver-version <version>',
-            'the driver version (default: the latest loaded)',
-          ),
+      promptOptions(
+        configurationOptions(
+          deployments
+            .command('create')
+            .description(
+              'Create a deployment: its first instance and the task that applies it',
+            )
+            .argument('<environment/name>', 'its environment and its name')
+            .requiredOption('--driver <name>', 'the application driver')
+            .option(
+              '--driver-version <version>',
+              'the driver version (default: the latest loaded)',
+            ),
+        ),
+        'setup',
       ),
     ),
   ).action(
     async (
       ref: string,
       options: ConfigurationOptions &
+        PromptFlags &
         WaitOptions & {
           driver: string;
           driverVersion?: string;
@@ -207,9 +252,9 @@ export function registerDeploymentsCommands(
           `No version of driver ${options.driver} is loaded`,
         );
       }
-      const configuration = await patchFrom(
+      const { configuration, prompts } = await changeFrom(
         options,
-        await parametersOf(client, options.driver, version),
+        await driverVersionOf(client, options.driver, version),
       );
       const result = await client.createDeployment({
         environment: environment.id,
@@ -217,6 +262,7 @@ export function registerDeploymentsCommands(
         driver: options.driver,
         driverVersion: version,
         configuration,
+        prompts,
         dryRun: options.dryRun,
       });
       await followChange(context, client, result, options);
@@ -301,7 +347,7 @@ export function registerDeploymentsCommands(
         dryRun: options.dryRun,
         configuration: await patchFrom(
           options,
-          await parametersOf(client, name, version),
+          await driverVersionOf(client, name, version),
         ),
       });
       await followChange(context, client, result, options);
@@ -311,14 +357,20 @@ export function registerDeploymentsCommands(
   dryRunOption(
     waitOptions(
       expectedVersionOption(
-        configurationOptions(
-          deployments
-            .command('upgrade')
-            .description(
-              'Move a deployment to another version of its driver, with the upgrade hook',
-            )
-            .argument('<deployment>', '<environment>/<name>, or its id')
-            .requiredOption('--driver-version <version>', 'the driver version'),
+        promptOptions(
+          configurationOptions(
+            deployments
+              .command('upgrade')
+              .description(
+                'Move a deployment to another version of its driver, with the upgrade hook',
+              )
+              .argument('<deployment>', '<environment>/<name>, or its id')
+              .requiredOption(
+                '--driver-version <version>',
+                'the driver version',
+              ),
+          ),
+          'upgrade',
         ),
       ),
     ),
@@ -326,6 +378,7 @@ export function registerDeploymentsCommands(
     async (
       ref: string,
       options: ConfigurationOptions &
+        PromptFlags &
         WaitOptions & {
           driverVersion: string;
           expectedVersion?: number;
@@ -333,19 +386,21 @@ export function registerDeploymentsCommands(
     ) => {
       const client = await context.client();
       const deployment = await findDeployment(client, ref);
+      const { configuration, prompts } = await changeFrom(
+        options,
+        await driverVersionOf(
+          client,
+          deployment.driverVersion.name,
+          options.driverVersion,
+        ),
+      );
       const result = await client.upgradeDeployment({
         id: deployment.id,
         expectedVersion: options.expectedVersion,
         dryRun: options.dryRun,
         driverVersion: options.driverVersion,
-        configuration: await patchFrom(
-          options,
-          await parametersOf(
-            client,
-            deployment.driverVersion.name,
-            options.driverVersion,
-          ),
-        ),
+        configuration,
+        prompts,
       });
       await followChange(context, client, result, options);
     },

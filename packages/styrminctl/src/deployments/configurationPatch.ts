@@ -3,6 +3,13 @@ import { splitAssignment } from '../records/assignments';
 import { mergePatches } from '../records/mergePatches';
 import { readYamlFile } from '../records/readYamlFile';
 import { UsageError } from '../UsageError';
+import {
+  checkOneStdinSecret,
+  declaredValue,
+  secretValue,
+  SecretSources,
+  splitFirstDot,
+} from './flagValues';
 
 /** The options with which a command sets a deployment's configuration. */
 export interface ConfigurationFlags {
@@ -24,65 +31,9 @@ export interface ConfigurationFlags {
 }
 
 /** What a command needs besides the flags: the parameters, and where secrets come from. */
-export interface ConfigurationSources {
+export interface ConfigurationSources extends SecretSources {
   /** The parameters of the driver version the configuration is for. */
   parameters: readonly DriverVersionParameter[];
-  readStdin: () => Promise<string>;
-  env: Record<string, string | undefined>;
-}
-
-/**
- * A parameter value from the command line, typed as its parameter declares: numbers and
- * true/false for numeric and boolean parameters, text otherwise. What does not convert is
- * sent as text, for the server to refuse with its rule.
- */
-function parameterValue(
-  text: string,
-  parameter: DriverVersionParameter | undefined,
-): string | number | boolean {
-  switch (parameter?.type) {
-    case 'integer':
-    case 'number':
-      return text.trim() !== '' && Number.isFinite(Number(text))
-        ? Number(text)
-        : text;
-    case 'boolean':
-      if (text === 'true' || text === 'false') {
-        return text === 'true';
-      }
-      return text;
-    default:
-      return text;
-  }
-}
-
-/** `component.NAME` split at its first dot: component names hold no dots. */
-function componentKey(option: string, key: string): [string, string] {
-  const dot = key.indexOf('.');
-  if (dot <= 0 || dot === key.length - 1) {
-    throw new UsageError(`${option} takes component.NAME=VALUE; got "${key}"`);
-  }
-  return [key.slice(0, dot), key.slice(dot + 1)];
-}
-
-/** Reads a secret without its value ever being on the command line. */
-async function secretValue(
-  assignment: string,
-  sources: ConfigurationSources,
-): Promise<[string, string]> {
-  const at = assignment.indexOf('=');
-  if (at === -1) {
-    // A secret typed at a terminal or piped in ends with the newline that closed it.
-    return [assignment, (await sources.readStdin()).replace(/\r?\n$/, '')];
-  }
-  const [name, variable] = splitAssignment('--set-secret', assignment);
-  const value = sources.env[variable];
-  if (value === undefined) {
-    throw new UsageError(
-      `--set-secret ${name}= names an environment variable that is not set`,
-    );
-  }
-  return [name, value];
 }
 
 /**
@@ -97,9 +48,7 @@ export async function configurationPatch(
   sources: ConfigurationSources,
 ): Promise<Record<string, unknown>> {
   const declared = new Map(sources.parameters.map(p => [p.name, p]));
-  if (flags.setSecret.filter(a => !a.includes('=')).length > 1) {
-    throw new UsageError('Only one --set-secret can read stdin');
-  }
+  checkOneStdinSecret({ '--set-secret': flags.setSecret });
   const parameters: Record<string, unknown> = {};
   for (const assignment of flags.set) {
     const [name, text] = splitAssignment('--set', assignment);
@@ -108,10 +57,14 @@ export async function configurationPatch(
         `${name} is a secret: give it with --set-secret ${name} (from stdin) or --set-secret ${name}=ENV_VAR`,
       );
     }
-    parameters[name] = parameterValue(text, declared.get(name));
+    parameters[name] = declaredValue(text, declared.get(name));
   }
   for (const assignment of flags.setSecret) {
-    const [name, value] = await secretValue(assignment, sources);
+    const [name, value] = await secretValue(
+      '--set-secret',
+      assignment,
+      sources,
+    );
     parameters[name] = value;
   }
   for (const name of flags.unset) {
@@ -122,7 +75,11 @@ export async function configurationPatch(
   const component = (name: string) => (components[name] ??= {});
   for (const assignment of flags.env) {
     const [key, value] = splitAssignment('--env', assignment);
-    const [name, variable] = componentKey('--env', key);
+    const [name, variable] = splitFirstDot(
+      '--env',
+      key,
+      'component.NAME=VALUE',
+    );
     const overrides = component(name);
     overrides.env = { ...(overrides.env as object), [variable]: value };
   }

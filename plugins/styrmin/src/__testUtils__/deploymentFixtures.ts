@@ -375,6 +375,7 @@ export const deploymentAnswers: Pick<
   | 'deleteDeployment'
   | 'stopComponents'
   | 'startComponents'
+  | 'runJob'
 > = {
   getDeployment: async id => (id === deployment.id ? deployment : undefined),
   getDeploymentObservedState: async id =>
@@ -396,5 +397,8 @@ export const deploymentAnswers: Pick<
   },
   startComponents: async () => {
     throw new Error('No test starts components without saying how it ends');
+  },
+  runJob: async () => {
+    throw new Error('No test runs a job without saying how it ends');
   },
 };

@@ -11,6 +11,7 @@ import type {
   Deployment,
   DeploymentChangeResult,
   DeploymentObservedState,
+  DeploymentTaskResult,
   DeploymentTimeline,
   DeploymentTimelineOptions,
   DeploymentWithInstance,
@@ -24,6 +25,7 @@ import type {
   TasksOptions,
   TaskTree,
   EditDeploymentInput,
+  RunJobInput,
   UpgradeDeploymentInput,
 } from '@styrmin/sdk';
 
@@ -113,6 +115,12 @@ export interface StyrminApi {
 
   /** Starts stopped components of a deployment again. */
   startComponents(input: ComponentsChange): Promise<ComponentsChangeResult>;
+
+  /**
+   * Runs a command (a program and its arguments, no shell) in a Job of a deployment, in a
+   * component container's image and environment: a run_job task.
+   */
+  runJob(input: RunJobInput): Promise<DeploymentTaskResult>;
 
   /**
    * Edits a deployment's configuration with a JSON merge patch; with `dryRun`, answers

@@ -277,6 +277,29 @@ describe('StyrminClient', () => {
       variables: { input: { id: deployment.id, components: ['server'] } },
     },
     {
+      method: 'runJob',
+      call: (c: StyrminClient) =>
+        c.runJob({
+          id: deployment.id,
+          component: 'server',
+          command: ['infrahub', 'db', 'check'],
+          timeoutSeconds: 120,
+          expectedVersion: 3,
+        }),
+      data: { runJob: { deployment, task: createTask } },
+      result: { deployment, task: createTask },
+      operationName: 'RunJob',
+      variables: {
+        input: {
+          id: deployment.id,
+          component: 'server',
+          command: ['infrahub', 'db', 'check'],
+          timeoutSeconds: 120,
+          expectedVersion: 3,
+        },
+      },
+    },
+    {
       method: 'getClusters',
       call: (c: StyrminClient) => c.getClusters(),
       data: { clusters: [localCluster] },

@@ -10,6 +10,7 @@ import {
   DeleteDeploymentInput,
   DeploymentChangeResult,
   DeploymentObservedState,
+  DeploymentTaskResult,
   DeploymentTimeline,
   DeploymentTimelineOptions,
   DeploymentWithInstance,
@@ -23,6 +24,7 @@ import {
   TasksOptions,
   TaskTree,
   EditDeploymentInput,
+  RunJobInput,
   UpgradeDeploymentInput,
 } from '@styrmin/sdk';
 import {
@@ -121,6 +123,10 @@ export class StyrminClient implements StyrminApi {
 
   startComponents(input: ComponentsChange): Promise<ComponentsChangeResult> {
     return this.#sdk.startComponents(input);
+  }
+
+  runJob(input: RunJobInput): Promise<DeploymentTaskResult> {
+    return this.#sdk.runJob(input);
   }
 
   editDeployment(input: EditDeploymentInput): Promise<DeploymentChangeResult> {

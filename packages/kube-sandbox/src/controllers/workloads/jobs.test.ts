@@ -6,7 +6,7 @@ import { jobManifest } from '../../testing/objects';
 import { rawRequest } from '../../testing/rawRequest';
 import { waitFor } from '../../testing/waitFor';
 
-jest.setTimeout(20_000);
+jest.setTimeout(60_000);
 
 /** What a test's fake commands do: `exit <code> <output…>`. */
 function runCommands(sandbox: Sandbox) {

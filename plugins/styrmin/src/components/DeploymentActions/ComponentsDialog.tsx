@@ -1,11 +1,6 @@
 import { useState } from 'react';
-import Button from '@material-ui/core/Button';
 import Checkbox from '@material-ui/core/Checkbox';
-import Dialog from '@material-ui/core/Dialog';
-import DialogActions from '@material-ui/core/DialogActions';
-import DialogContent from '@material-ui/core/DialogContent';
 import DialogContentText from '@material-ui/core/DialogContentText';
-import DialogTitle from '@material-ui/core/DialogTitle';
 import FormControlLabel from '@material-ui/core/FormControlLabel';
 import FormGroup from '@material-ui/core/FormGroup';
 import type { DeploymentWithInstance } from '@styrmin/sdk';
@@ -14,7 +9,8 @@ import {
   ComponentsChangeResult,
   StyrminApi,
 } from '../../api';
-import { StyrminErrorPanel } from '../StyrminErrorPanel';
+import { ActionDialog } from './ActionDialog';
+import { useActionCall } from './useActionCall';
 
 /** Stopping and starting: the same choice, another verb and mutation. */
 export const componentsActions = {
@@ -57,66 +53,47 @@ export const ComponentsDialog = ({
     deployment.activeInstance?.context.components ?? {},
   ).sort();
   const [chosen, setChosen] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<Error>();
+  const change = useActionCall(
+    () =>
+      call(api, {
+        id: deployment.id,
+        components: chosen,
+        // A change made meanwhile (by someone else) is refused as CONFLICT, not overrun.
+        expectedVersion: deployment.version,
+      }),
+    onDone,
+  );
   const toggle = (component: string) =>
     setChosen(
       chosen.includes(component)
         ? chosen.filter(c => c !== component)
         : [...chosen, component],
     );
-  const submit = async () => {
-    setBusy(true);
-    setError(undefined);
-    try {
-      onDone(
-        await call(api, {
-          id: deployment.id,
-          components: chosen,
-          // A change made meanwhile (by someone else) is refused as CONFLICT, not overrun.
-          expectedVersion: deployment.version,
-        }),
-      );
-    } catch (e) {
-      setError(e as Error);
-      setBusy(false);
-    }
-  };
   return (
-    <Dialog open onClose={onClose} aria-labelledby="styrmin-components-dialog">
-      <DialogTitle id="styrmin-components-dialog">
-        {title} of {deployment.name}
-      </DialogTitle>
-      <DialogContent>
-        <DialogContentText>{explanation}</DialogContentText>
-        <FormGroup>
-          {components.map(component => (
-            <FormControlLabel
-              key={component}
-              label={component}
-              control={
-                <Checkbox
-                  checked={chosen.includes(component)}
-                  onChange={() => toggle(component)}
-                  color="primary"
-                />
-              }
-            />
-          ))}
-        </FormGroup>
-        {error && <StyrminErrorPanel error={error} />}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button
-          color="primary"
-          variant="contained"
-          disabled={busy || chosen.length === 0}
-          onClick={submit}
-        >
-          {verb}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ActionDialog
+      id="styrmin-components-dialog"
+      title={`${title} of ${deployment.name}`}
+      verb={verb}
+      ready={chosen.length > 0}
+      call={change}
+      onClose={onClose}
+    >
+      <DialogContentText>{explanation}</DialogContentText>
+      <FormGroup>
+        {components.map(component => (
+          <FormControlLabel
+            key={component}
+            label={component}
+            control={
+              <Checkbox
+                checked={chosen.includes(component)}
+                onChange={() => toggle(component)}
+                color="primary"
+              />
+            }
+          />
+        ))}
+      </FormGroup>
+    </ActionDialog>
   );
 };

@@ -4,6 +4,7 @@ import { usePermission } from '@backstage/plugin-permission-react';
 import Box from '@material-ui/core/Box';
 import Button from '@material-ui/core/Button';
 import Typography from '@material-ui/core/Typography';
+import CodeIcon from '@material-ui/icons/Code';
 import DeleteIcon from '@material-ui/icons/Delete';
 import PauseIcon from '@material-ui/icons/Pause';
 import PlayArrowIcon from '@material-ui/icons/PlayArrow';
@@ -13,12 +14,21 @@ import {
   styrminDeploymentUpdatePermission,
 } from '@styrmin/plugin-styrmin-common';
 import type { DeploymentWithInstance } from '@styrmin/sdk';
+import { useNavigate } from 'react-router-dom';
 import { styrminApiRef } from '../../api';
+import { useDeploymentLinks } from '../../hooks/useDeploymentLinks';
 import { ComponentsDialog, componentsActions } from './ComponentsDialog';
 import { DeleteDeploymentDialog } from './DeleteDeploymentDialog';
+import { RunJobDialog } from './RunJobDialog';
 
-/** The states in which components may be stopped or started, as the server checks. */
-const SWITCHABLE_STATES: readonly DeploymentState[] = ['RUNNING', 'FAILED'];
+/** The states in which the actions on a workload may be taken, as the server checks. */
+const WORKLOAD_STATES: readonly DeploymentState[] = ['RUNNING', 'FAILED'];
+
+/** The actions on a deployment's workload, as the sentence that says when they may run. */
+const WORKLOAD_ACTIONS = {
+  switch: 'Components are stopped and started',
+  runJob: 'A job runs',
+} as const;
 
 type Permission = { loading: boolean; allowed: boolean };
 
@@ -27,7 +37,7 @@ type Permission = { loading: boolean; allowed: boolean };
  * first, then the deployment's state.
  */
 export function actionDisabledReason(options: {
-  action: 'switch' | 'delete';
+  action: keyof typeof WORKLOAD_ACTIONS | 'delete';
   deployment: Pick<DeploymentWithInstance, 'state'>;
   permission: Permission;
   permissionName: string;
@@ -45,13 +55,13 @@ export function actionDisabledReason(options: {
   if (deployment.state === 'DELETING') {
     return 'The deployment is being deleted';
   }
-  if (action === 'switch' && !SWITCHABLE_STATES.includes(deployment.state)) {
-    return `Components are stopped and started when the deployment is RUNNING or FAILED; it is ${deployment.state}`;
+  if (action !== 'delete' && !WORKLOAD_STATES.includes(deployment.state)) {
+    return `${WORKLOAD_ACTIONS[action]} when the deployment is RUNNING or FAILED; it is ${deployment.state}`;
   }
   return undefined;
 }
 
-type Dialog = 'stop' | 'start' | 'delete';
+type Dialog = 'stop' | 'start' | 'runJob' | 'delete';
 
 /** @public */
 export interface DeploymentActionsProps {
@@ -61,9 +71,9 @@ export interface DeploymentActionsProps {
 }
 
 /**
- * The actions on a deployment: stop and start components, and delete it (after typing its
- * name). Each is disabled with the reason shown when the user's permission or the
- * deployment's state does not allow it.
+ * The actions on a deployment: stop and start components, run a job (then open its task),
+ * and delete it (after typing its name). Each is disabled with the reason shown when the
+ * user's permission or the deployment's state does not allow it.
  *
  * @public
  */
@@ -73,6 +83,8 @@ export const DeploymentActions = ({
 }: DeploymentActionsProps) => {
   const api = useApi(styrminApiRef);
   const alertApi = useApi(alertApiRef);
+  const links = useDeploymentLinks();
+  const navigate = useNavigate();
   const update = usePermission({
     permission: styrminDeploymentUpdatePermission,
   });
@@ -83,6 +95,12 @@ export const DeploymentActions = ({
 
   const switchReason = actionDisabledReason({
     action: 'switch',
+    deployment,
+    permission: update,
+    permissionName: styrminDeploymentUpdatePermission.name,
+  });
+  const runJobReason = actionDisabledReason({
+    action: 'runJob',
     deployment,
     permission: update,
     permissionName: styrminDeploymentUpdatePermission.name,
@@ -105,6 +123,12 @@ export const DeploymentActions = ({
       label: componentsActions.start.title,
       icon: <PlayArrowIcon />,
       reason: switchReason,
+    },
+    {
+      id: 'runJob' as const,
+      label: 'Run job',
+      icon: <CodeIcon />,
+      reason: runJobReason,
     },
     {
       id: 'delete' as const,
@@ -162,6 +186,17 @@ export const DeploymentActions = ({
           onDone={({ task }) =>
             done(`Started task ${task.type} on ${deployment.name}`)
           }
+        />
+      )}
+      {open === 'runJob' && (
+        <RunJobDialog
+          deployment={deployment}
+          api={api}
+          onClose={() => setOpen(undefined)}
+          onDone={({ task }) => {
+            done(`Started task ${task.type} on ${deployment.name}`);
+            navigate(links.task(deployment.id, task.id));
+          }}
         />
       )}
       {open === 'delete' && (
