@@ -210,6 +210,7 @@ describe('Job controller', () => {
       () =>
         !sandbox.api.store.get('batch/jobs', 'default', 'short') &&
         jobPods('short').length === 0,
+      { what: 'the finished Job "short" and its pods to be deleted' },
     );
   });
 });
