@@ -83,7 +83,9 @@ test('a guest opens Styrmin from the sidebar and sees the server and the drivers
       `the home page counts fewer than the example drivers: ${await loaded.innerText()}`,
     );
     assert.equal(
-      await drivers.getByRole('link', { name: 'Infrahub 1.1.0' }).count(),
+      await drivers
+        .getByRole('link', { name: 'Infrahub 1.1.0', exact: true })
+        .count(),
       1,
       'the newest versions do not list infrahub 1.1.0',
     );
