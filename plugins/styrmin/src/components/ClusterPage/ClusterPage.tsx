@@ -1,10 +1,5 @@
 import { ReactNode } from 'react';
-import {
-  EmptyState,
-  Link,
-  LinkButton,
-  StructuredMetadataTable,
-} from '@backstage/core-components';
+import { Link, StructuredMetadataTable } from '@backstage/core-components';
 import { useRouteRef } from '@backstage/core-plugin-api';
 import Box from '@material-ui/core/Box';
 import List from '@material-ui/core/List';
@@ -21,12 +16,12 @@ import {
   clusterRouteRef,
   clusterTabRouteRef,
   environmentRouteRef,
-  rootRouteRef,
 } from '../../routes';
 import { AgentHealthStatus } from '../AgentHealth';
 import { AgentTokenRotation } from '../AgentTokenRotation';
 import { ClusterSettings } from '../ClusterSettings';
 import { LoadedContent } from '../LoadedContent';
+import { MissingRecord } from '../MissingRecord';
 import { PageTabs } from '../PageTabs';
 import { PageTrail } from '../PageTrail';
 import { Timestamp } from '../Timestamp';
@@ -148,7 +143,6 @@ export const ClusterPage = ({ name, tab = tabs[0].id }: ClusterPageProps) => {
     (api: StyrminApi) => api.getCluster(name),
     [name],
   );
-  const home = useRouteRef(rootRouteRef)();
   const clusterLink = useRouteRef(clusterRouteRef)({ cluster: name });
   const tabLink = useRouteRef(clusterTabRouteRef);
 
@@ -162,15 +156,9 @@ export const ClusterPage = ({ name, tab = tabs[0].id }: ClusterPageProps) => {
       <LoadedContent
         state={state}
         missing={
-          <EmptyState
-            missing="data"
+          <MissingRecord
             title={`No cluster named ${name}`}
             description="The home page lists every registered cluster."
-            action={
-              <LinkButton to={home} variant="contained" color="primary">
-                Styrmin home
-              </LinkButton>
-            }
           />
         }
       >

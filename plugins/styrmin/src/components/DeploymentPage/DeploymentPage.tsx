@@ -1,6 +1,4 @@
 import { ReactNode } from 'react';
-import { EmptyState, LinkButton } from '@backstage/core-components';
-import { useRouteRef } from '@backstage/core-plugin-api';
 import Box from '@material-ui/core/Box';
 import Typography from '@material-ui/core/Typography';
 import type { DeploymentWithInstance } from '@styrmin/sdk';
@@ -16,9 +14,9 @@ import { DeploymentTasks } from '../DeploymentTasks';
 import { DeploymentTimeline } from '../DeploymentTimeline';
 import { DeploymentUpgrade } from '../DeploymentUpgrade';
 import { LoadedContent } from '../LoadedContent';
+import { MissingRecord } from '../MissingRecord';
 import { PageTabs } from '../PageTabs';
 import { PageTrail } from '../PageTrail';
-import { rootRouteRef } from '../../routes';
 import { DeploymentHeader } from './DeploymentHeader';
 
 type DeploymentTab = {
@@ -82,7 +80,6 @@ export const DeploymentPage = ({
   tab = tabs[0].id,
 }: DeploymentPageProps) => {
   const links = useDeploymentLinks();
-  const home = useRouteRef(rootRouteRef)();
   const state = useLiveStyrminApi(
     deploymentChannel(id),
     api => api.getDeployment(id),
@@ -112,15 +109,9 @@ export const DeploymentPage = ({
       <LoadedContent
         state={state}
         missing={
-          <EmptyState
-            missing="data"
+          <MissingRecord
             title="There is no such deployment"
             description="It may never have existed here; deleted deployments keep their page."
-            action={
-              <LinkButton to={home} variant="contained" color="primary">
-                Styrmin home
-              </LinkButton>
-            }
           />
         }
       >

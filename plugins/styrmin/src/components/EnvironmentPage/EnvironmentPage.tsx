@@ -3,7 +3,6 @@ import {
   CodeSnippet,
   EmptyState,
   Link,
-  LinkButton,
   StructuredMetadataTable,
 } from '@backstage/core-components';
 import { useRouteRef } from '@backstage/core-plugin-api';
@@ -24,11 +23,11 @@ import {
   clusterRouteRef,
   environmentRouteRef,
   environmentTabRouteRef,
-  rootRouteRef,
 } from '../../routes';
 import { CreateDeploymentDialog } from '../CreateDeploymentDialog';
 import { DeploymentsTable } from '../DeploymentsTable';
 import { LoadedContent } from '../LoadedContent';
+import { MissingRecord } from '../MissingRecord';
 import { PageTabs } from '../PageTabs';
 import { PageTrail } from '../PageTrail';
 import { Timestamp } from '../Timestamp';
@@ -139,7 +138,6 @@ export const EnvironmentPage = ({
     permission: styrminDeploymentCreatePermission,
   });
   const [creating, setCreating] = useState(false);
-  const home = useRouteRef(rootRouteRef)();
   const environmentLink = useRouteRef(environmentRouteRef)({
     environment: name,
   });
@@ -176,15 +174,9 @@ export const EnvironmentPage = ({
       <LoadedContent
         state={state}
         missing={
-          <EmptyState
-            missing="data"
+          <MissingRecord
             title={`No environment named ${name}`}
             description="It may have been deleted; the home page lists every environment."
-            action={
-              <LinkButton to={home} variant="contained" color="primary">
-                Styrmin home
-              </LinkButton>
-            }
           />
         }
       >

@@ -1,0 +1,2 @@
+export { MissingRecord } from './MissingRecord';
+export type { MissingRecordProps } from './MissingRecord';
