@@ -354,6 +354,17 @@ describe('the agent end to end', () => {
     const namespace = `styrmin-${infrahubId}`;
     const workers = () =>
       readyPods(namespace, 'infrahub-infrahub-task-worker-');
+    /** The server's task-worker component, once it says `stopped` as expected. */
+    const reportedStopped = (stopped: boolean) =>
+      waitFor(
+        async () => {
+          const component = (
+            await client.deploymentObservedState(infrahubId)
+          )?.components.find(c => c.name === 'task-worker');
+          return component?.stopped === stopped && component;
+        },
+        { timeoutMs: 60_000, what: `task-worker reported stopped=${stopped}` },
+      );
     const refused = await styrminctl([
       'deployments',
       'stop',
@@ -387,6 +398,12 @@ describe('the agent end to end', () => {
     await expect(client.deployment({ id: infrahubId })).resolves.toMatchObject({
       state: 'RUNNING',
     });
+    // Through the operator's status, which the status reporter sends: stopped, not failing,
+    // and it keeps the replica override it starts with.
+    await expect(reportedStopped(true)).resolves.toMatchObject({
+      desiredReplicas: 3,
+      pods: 0,
+    });
 
     const started = await json([
       'deployments',
@@ -403,6 +420,9 @@ describe('the agent end to end', () => {
     await waitFor(async () => (await workers()).length === 3, {
       timeoutMs: 120_000,
       what: 'the three task workers to be back',
+    });
+    await expect(reportedStopped(false)).resolves.toMatchObject({
+      desiredReplicas: 3,
     });
   });
 

@@ -95,14 +95,20 @@ export type StyrminDeploymentSpec = Omit<
 > & { context: GlobalContext };
 
 /**
- * `status` of a StyrminDeployment: the generation the operator last reconciled, and its
- * conditions (see conditions.ts). Only the operator writes it.
+ * `status` of a StyrminDeployment: the generation the operator last reconciled, its
+ * conditions (see conditions.ts) and the components it keeps stopped. Only the operator
+ * writes it.
  *
  * @public
  */
 export interface StyrminDeploymentStatus {
   observedGeneration?: number;
   conditions?: Condition[];
+  /**
+   * `spec.stoppedComponents` as the operator last applied it: the status reporter sends
+   * `.status` alone, so the server learns from it which components are stopped.
+   */
+  stoppedComponents?: string[];
 }
 
 /** @public */

@@ -179,6 +179,7 @@ describe('StyrminDeploymentReconciler', () => {
     expect(resource.status!.observedGeneration).toBe(
       resource.metadata!.generation,
     );
+    expect(resource.status!.stoppedComponents).toEqual([]);
 
     const namespace = await view.read('v1', 'Namespace', 'styrmin-d1');
     expect(namespace.metadata.labels).toMatchObject({
@@ -320,6 +321,10 @@ describe('StyrminDeploymentReconciler', () => {
         }),
       );
       await reconcileUntilReady('d7', 'True');
+      // In the status too, which is all the status reporter sends the server.
+      expect((await view.deployment('d7'))!.status!.stoppedComponents).toEqual(
+        stoppedComponents,
+      );
       await waitFor(async () => (await workers()) === count, {
         what: `${count} task workers`,
       });

@@ -160,12 +160,14 @@ export class StyrminDeploymentReconciler implements Reconciler {
       if (!(error instanceof StyrminError)) {
         throw error;
       }
-      await this.#writeStatus(resource, [
-        {
-          type: ConditionType.Ready,
-          ...failed(Reason.InvalidSpec, error.message),
-        },
-      ]);
+      await this.#writeStatus(resource, {
+        conditions: [
+          {
+            type: ConditionType.Ready,
+            ...failed(Reason.InvalidSpec, error.message),
+          },
+        ],
+      });
       throw new TerminalError(error.message, { cause: error });
     }
     const deployment: StyrminDeployment = { ...resource, spec };
@@ -233,13 +235,16 @@ export class StyrminDeploymentReconciler implements Reconciler {
     const ready =
       outcomes.find(({ outcome }) => outcome.status !== 'True')?.outcome ??
       done(`Instance ${spec.instanceId} is deployed`);
-    await this.#writeStatus(resource, [
-      { type: ConditionType.Ready, ...ready },
-      ...outcomes.map(({ phase, outcome }) => ({
-        type: phase.type,
-        ...outcome,
-      })),
-    ]);
+    await this.#writeStatus(resource, {
+      conditions: [
+        { type: ConditionType.Ready, ...ready },
+        ...outcomes.map(({ phase, outcome }) => ({
+          type: phase.type,
+          ...outcome,
+        })),
+      ],
+      stoppedComponents: spec.stoppedComponents,
+    });
     return ready.status === 'Unknown'
       ? { requeueAfterMs: this.#pollIntervalMs }
       : {};
@@ -448,9 +453,11 @@ export class StyrminDeploymentReconciler implements Reconciler {
       log,
     });
     if (waitingFor) {
-      await this.#writeStatus(resource, [
-        { type: ConditionType.Ready, ...failed(Reason.Deleting, waitingFor) },
-      ]);
+      await this.#writeStatus(resource, {
+        conditions: [
+          { type: ConditionType.Ready, ...failed(Reason.Deleting, waitingFor) },
+        ],
+      });
       return { requeueAfterMs: this.#pollIntervalMs };
     }
     const removed = await this.#client.updateFinalizers(resource, finalizers =>
@@ -476,18 +483,23 @@ export class StyrminDeploymentReconciler implements Reconciler {
   }
 
   /**
-   * Sets the conditions at the resource's generation (others keep what they said) and writes
-   * the status, unless nothing changed.
+   * Sets the conditions at the resource's generation (others keep what they said) and the
+   * stopped components of a spec the phases ran for (a spec refused or being deleted keeps
+   * what was applied before), and writes the status, unless nothing changed.
    */
   async #writeStatus(
     resource: StyrminDeployment,
-    conditions: Array<Omit<Condition, 'observedGeneration'>>,
+    update: {
+      conditions: Array<Omit<Condition, 'observedGeneration'>>;
+      stoppedComponents?: string[];
+    },
   ) {
     const generation = resource.metadata!.generation;
     const previous = this.#previousStatus(resource);
+    const stopped = update.stoppedComponents ?? previous.stoppedComponents;
     const status: StyrminDeploymentStatus = {
       observedGeneration: generation,
-      conditions: conditions.reduce<Condition[]>(
+      conditions: update.conditions.reduce<Condition[]>(
         (list, condition) =>
           setCondition(
             list,
@@ -496,6 +508,7 @@ export class StyrminDeploymentReconciler implements Reconciler {
           ),
         previous.conditions ?? [],
       ),
+      ...(stopped ? { stoppedComponents: stopped } : {}),
     };
     if (isDeepStrictEqual(status, previous)) {
       return;

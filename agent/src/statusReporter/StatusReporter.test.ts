@@ -165,5 +165,19 @@ describe('StatusReporter', () => {
     await waitFor(() => reports.at(-1)?.pods.length === 1, {
       what: 'one pod reported',
     });
+
+    // The operator stopping a component changes only that field of the status.
+    await writeStatus('s1', { stoppedComponents: ['server'] });
+    const stopped = await waitFor(
+      () => {
+        const last = reports.at(-1);
+        return (last?.status as any)?.stoppedComponents ? last : undefined;
+      },
+      { what: 'the stopped component reported' },
+    );
+    expect(stopped.status).toEqual({
+      ...ready('True'),
+      stoppedComponents: ['server'],
+    });
   });
 });

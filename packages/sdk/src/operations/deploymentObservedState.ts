@@ -73,6 +73,7 @@ export const deploymentObservedStateOperation: StyrminOperation<
           pods
           readyReplicas
           singleton
+          stopped
         }
         services {
           name

@@ -134,11 +134,13 @@ export interface PodStatus {
  */
 export interface DeploymentComponent {
   name: string;
-  /** Null when the chart's own count applies. */
+  /** Null when the chart's own count applies; kept while stopped, for when it starts. */
   desiredReplicas: number | null;
   pods: number;
   readyReplicas: number;
   singleton: boolean;
+  /** Whether the operator keeps it at 0 pods (stopped components). */
+  stopped: boolean;
 }
 
 /**

@@ -15,11 +15,13 @@ import {
 } from '@backstage/plugin-permission-common';
 import { AgentProtocolClient, StyrminClient } from '@styrmin/sdk';
 import { Knex } from 'knex';
+import { randomUUID } from 'node:crypto';
 import { AddressInfo } from 'node:net';
 import { styrminClockServiceRef } from '../database/clockServiceRef';
 import { styrminPlugin } from '../plugin';
 import { AdvancingClock } from './AdvancingClock';
 import { EXAMPLE_DRIVERS } from './exampleDrivers';
+import { INFRAHUB_CONFIGURATION } from './reconciliation';
 
 /** The user whose role is read-only: every read permission, nothing else. */
 export const READ_ONLY_USER = 'user:default/reader';
@@ -32,14 +34,21 @@ type ScheduledTask = SchedulerServiceTaskScheduleDefinition &
  * the agent protocol, on an advancing clock. Its scheduled tasks (the lease sweep, the
  * server pool's worker) never run by themselves: `runScheduledTask` runs one, so that a test
  * decides when leases expire. Users may do everything, but {@link READ_ONLY_USER}, who may
- * only read. `features` adds to the backend, or replaces the services it names.
+ * only read. `features` adds to the backend, or replaces the services it names; the example
+ * driver versions that `load` names are loaded through the API once it listens.
  */
 export async function startAgentProtocolBackend(options: {
   knex: Knex;
   clock?: AdvancingClock;
   features?: BackendFeature[];
+  load?: string[];
 }) {
-  const { knex, clock = new AdvancingClock(), features = [] } = options;
+  const {
+    knex,
+    clock = new AdvancingClock(),
+    features = [],
+    load = [],
+  } = options;
   /** What the plugin logged as errors: a 500's cause, for the test to show. */
   const loggedErrors: string[] = [];
   const logger = mockServices.logger.mock({
@@ -98,15 +107,53 @@ export async function startAgentProtocolBackend(options: {
       baseUrl: `${serverUrl}/api/styrmin`,
       token: mockCredentials.user.token(user),
     });
+  const styrmin = graphqlClient();
+  for (const path of load) {
+    await styrmin.loadDriver({
+      source: 'DIRECTORY',
+      path: `${EXAMPLE_DRIVERS}/${path}`,
+    });
+  }
+  const agentClient = (token: string) =>
+    AgentProtocolClient.create({ serverUrl, token });
   return {
     server,
     serverUrl,
     clock,
     loggedErrors,
-    styrmin: graphqlClient(),
+    styrmin,
     readOnly: graphqlClient(READ_ONLY_USER),
-    agentClient: (token: string) =>
-      AgentProtocolClient.create({ serverUrl, token }),
+    agentClient,
+    /**
+     * A cluster `c-<suffix>` of its own (its own work pool) with an environment `e-<suffix>`,
+     * its agent, and `createInfrahub`, which creates an infrahub 1.0.0 deployment there (the
+     * version must be loaded). The suffix is random unless given.
+     */
+    async newCluster(suffix = randomUUID().slice(0, 8)) {
+      const { cluster, agentToken } = await styrmin.registerCluster({
+        name: `c-${suffix}`,
+        settings: { storage_class: 'standard' },
+      });
+      const environment = await styrmin.createEnvironment({
+        name: `e-${suffix}`,
+        cluster: cluster.id,
+      });
+      const createInfrahub = (name = 'infrahub') =>
+        styrmin.createDeployment({
+          environment: environment.id,
+          name,
+          driver: 'infrahub',
+          driverVersion: '1.0.0',
+          configuration: INFRAHUB_CONFIGURATION,
+        });
+      return {
+        cluster,
+        agentToken,
+        environment,
+        agent: agentClient(agentToken),
+        createInfrahub,
+      };
+    },
     /** Runs a scheduled task of the plugin once, as the scheduler would. */
     async runScheduledTask(id: string): Promise<void> {
       const task = scheduled.get(id);
@@ -122,28 +169,12 @@ export async function startAgentProtocolBackend(options: {
   };
 }
 
-/**
- * The example drivers loaded, a cluster `local` with its agent token, and an environment
- * `dev` on it, through the GraphQL API.
- */
-export async function seedCluster(
-  styrmin: StyrminClient,
-  options: { cluster?: string; environment?: string } = {},
-) {
-  const { cluster: clusterName = 'local', environment = 'dev' } = options;
-  for (const path of ['infrahub/1.0.0', 'infrahub/1.1.0', 'semaphore/1.0.0']) {
-    await styrmin.loadDriver({
-      source: 'DIRECTORY',
-      path: `${EXAMPLE_DRIVERS}/${path}`,
-    });
-  }
-  const { cluster, agentToken } = await styrmin.registerCluster({
-    name: clusterName,
-    settings: { storage_class: 'standard' },
-  });
-  const dev = await styrmin.createEnvironment({
-    name: environment,
-    cluster: cluster.id,
-  });
-  return { cluster, agentToken, environment: dev };
-}
+/** What {@link startAgentProtocolBackend} started. */
+export type AgentProtocolBackend = Awaited<
+  ReturnType<typeof startAgentProtocolBackend>
+>;
+
+/** What {@link AgentProtocolBackend.newCluster} made. */
+export type AgentProtocolCluster = Awaited<
+  ReturnType<AgentProtocolBackend['newCluster']>
+>;

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { Knex } from 'knex';
 import { migrationsConfig } from '../database/migrations';
 
 /** The file names of every migration, in the order knex applies them. */
@@ -11,3 +12,14 @@ export const migrationFileNames: string[] = fs
 export const latestSchemaVersion = migrationFileNames
   .at(-1)!
   .replace(/\.js$/, '');
+
+/** Applies the migrations up to and including `name`, as knex would one at a time. */
+export async function migrateUpTo(knex: Knex, name: string): Promise<void> {
+  const index = migrationFileNames.indexOf(name);
+  if (index === -1) {
+    throw new Error(`No migration ${name} in ${migrationsConfig.directory}`);
+  }
+  for (let i = 0; i <= index; i++) {
+    await knex.migrate.up(migrationsConfig);
+  }
+}

@@ -3,12 +3,15 @@ import {
   outputTail,
   plannedSteps,
 } from '@styrmin/plugin-styrmin-common';
-import { AgentFlowRun, StyrminApiError, StyrminClient } from '@styrmin/sdk';
+import { AgentFlowRun, StyrminApiError } from '@styrmin/sdk';
 import { Knex } from 'knex';
 import { randomUUID } from 'node:crypto';
-import { startAgentProtocolBackend } from '../__testUtils__/agentProtocolBackend';
+import {
+  AgentProtocolBackend,
+  AgentProtocolCluster,
+  startAgentProtocolBackend,
+} from '../__testUtils__/agentProtocolBackend';
 import { createTestDatabases } from '../__testUtils__/databases';
-import { EXAMPLE_DRIVERS } from '../__testUtils__/exampleDrivers';
 import { INFRAHUB_CONFIGURATION } from '../__testUtils__/reconciliation';
 import { runScripted } from '../__testUtils__/scriptedAgent';
 import { AGENT_ERROR_MAX_BYTES } from './agentRequests';
@@ -52,44 +55,18 @@ describe('the agent protocol', () => {
 
   describe.each(databases.eachSupportedId())('on %s', databaseId => {
     let knex: Knex;
-    let backend: Awaited<ReturnType<typeof startAgentProtocolBackend>>;
+    let backend: AgentProtocolBackend;
 
     beforeAll(async () => {
       knex = await databases.init(databaseId);
-      backend = await startAgentProtocolBackend({ knex });
-      for (const path of ['infrahub/1.0.0', 'infrahub/1.1.0']) {
-        await backend.styrmin.loadDriver({
-          source: 'DIRECTORY',
-          path: `${EXAMPLE_DRIVERS}/${path}`,
-        });
-      }
+      backend = await startAgentProtocolBackend({
+        knex,
+        load: ['infrahub/1.0.0', 'infrahub/1.1.0'],
+      });
     });
 
-    /** A cluster of its own (its own work pool) with an environment, and its agent. */
-    async function newCluster(styrmin: StyrminClient = backend.styrmin) {
-      const suffix = randomUUID().slice(0, 8);
-      const { cluster, agentToken } = await styrmin.registerCluster({
-        name: `c-${suffix}`,
-        settings: { storage_class: 'standard' },
-      });
-      const environment = await styrmin.createEnvironment({
-        name: `e-${suffix}`,
-        cluster: cluster.id,
-      });
-      const agent = backend.agentClient(agentToken);
-      const createInfrahub = (name = 'infrahub') =>
-        styrmin.createDeployment({
-          environment: environment.id,
-          name,
-          driver: 'infrahub',
-          driverVersion: '1.0.0',
-          configuration: INFRAHUB_CONFIGURATION,
-        });
-      return { cluster, agentToken, environment, agent, createInfrahub };
-    }
-
     it('tells the agent which cluster its token acts for', async () => {
-      const { cluster, agent } = await newCluster();
+      const { cluster, agent } = await backend.newCluster();
 
       await expect(agent.info()).resolves.toEqual({
         protocolVersion: 1,
@@ -104,7 +81,7 @@ describe('the agent protocol', () => {
 
     it('drives a create_instance task to SUCCEEDED and the deployment to RUNNING', async () => {
       const { agent, createInfrahub, cluster, environment } =
-        await newCluster();
+        await backend.newCluster();
       const change = await createInfrahub();
 
       const run = (await agent.claim({ owner: 'agent-a' }))!;
@@ -172,7 +149,7 @@ describe('the agent protocol', () => {
     });
 
     it('answers a retried claim of the same owner with the run it holds', async () => {
-      const { agent, createInfrahub } = await newCluster();
+      const { agent, createInfrahub } = await backend.newCluster();
       await createInfrahub();
 
       const first = (await agent.claim({ owner: 'agent-r' }))!;
@@ -187,7 +164,7 @@ describe('the agent protocol', () => {
     });
 
     it('waits for a run in a long poll, and wakes when one is dispatched', async () => {
-      const { agent, createInfrahub } = await newCluster();
+      const { agent, createInfrahub } = await backend.newCluster();
       const started = Date.now();
       const claim = agent.claim({ owner: 'agent-w', waitSeconds: 20 });
       await new Promise(resolve => setImmediate(resolve));
@@ -200,7 +177,7 @@ describe('the agent protocol', () => {
     });
 
     it('answers an empty long poll with none after its wait', async () => {
-      const { agent } = await newCluster();
+      const { agent } = await backend.newCluster();
       const started = Date.now();
 
       await expect(
@@ -210,7 +187,7 @@ describe('the agent protocol', () => {
     });
 
     it('makes start, end and completion idempotent for the lease holder', async () => {
-      const { agent, createInfrahub } = await newCluster();
+      const { agent, createInfrahub } = await backend.newCluster();
       const change = await createInfrahub();
       const run = (await agent.claim({ owner: 'agent-i' }))!;
       const lease = { runId: run.id, owner: 'agent-i', attempt: run.attempt };
@@ -261,12 +238,12 @@ describe('the agent protocol', () => {
     });
 
     describe('refuses, with a code and nothing changed,', () => {
-      let context: Awaited<ReturnType<typeof newCluster>>;
+      let context: AgentProtocolCluster;
       let run: AgentFlowRun;
       let lease: { runId: string; owner: string; attempt: number };
 
       beforeAll(async () => {
-        context = await newCluster();
+        context = await backend.newCluster();
         await context.createInfrahub();
         run = (await context.agent.claim({ owner: 'agent-x' }))!;
         lease = { runId: run.id, owner: 'agent-x', attempt: run.attempt };
@@ -333,7 +310,7 @@ describe('the agent protocol', () => {
       });
 
       it('a revoked (rotated) token', async () => {
-        const other = await newCluster();
+        const other = await backend.newCluster();
         await backend.styrmin.rotateAgentToken(other.cluster.id);
 
         expect(await refusedUnchanged(() => other.agent.info())).toEqual({
@@ -349,7 +326,7 @@ describe('the agent protocol', () => {
       });
 
       it("another cluster's run, step, deployment and bundle, as if they did not exist", async () => {
-        const other = await newCluster();
+        const other = await backend.newCluster();
         const notFound = { code: 'NOT_FOUND', status: 404 };
         const [, second] = run.task.steps;
 

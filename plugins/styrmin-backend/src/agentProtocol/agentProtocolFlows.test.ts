@@ -6,12 +6,12 @@ import {
 } from '@styrmin/sdk';
 import { Knex } from 'knex';
 import { randomUUID } from 'node:crypto';
-import { startAgentProtocolBackend } from '../__testUtils__/agentProtocolBackend';
-import { createTestDatabases } from '../__testUtils__/databases';
 import {
-  EXAMPLE_DRIVERS,
-  readExampleDriver,
-} from '../__testUtils__/exampleDrivers';
+  AgentProtocolBackend,
+  startAgentProtocolBackend,
+} from '../__testUtils__/agentProtocolBackend';
+import { createTestDatabases } from '../__testUtils__/databases';
+import { readExampleDriver } from '../__testUtils__/exampleDrivers';
 import { INFRAHUB_CONFIGURATION } from '../__testUtils__/reconciliation';
 import { runScripted } from '../__testUtils__/scriptedAgent';
 
@@ -34,40 +34,15 @@ describe('flows over the agent protocol', () => {
 
   describe.each(databases.eachSupportedId())('on %s', databaseId => {
     let knex: Knex;
-    let backend: Awaited<ReturnType<typeof startAgentProtocolBackend>>;
+    let backend: AgentProtocolBackend;
 
     beforeAll(async () => {
       knex = await databases.init(databaseId);
-      backend = await startAgentProtocolBackend({ knex });
-      for (const path of ['infrahub/1.0.0', 'infrahub/1.1.0']) {
-        await backend.styrmin.loadDriver({
-          source: 'DIRECTORY',
-          path: `${EXAMPLE_DRIVERS}/${path}`,
-        });
-      }
+      backend = await startAgentProtocolBackend({
+        knex,
+        load: ['infrahub/1.0.0', 'infrahub/1.1.0'],
+      });
     });
-
-    async function newCluster() {
-      const suffix = randomUUID().slice(0, 8);
-      const { cluster, agentToken } = await backend.styrmin.registerCluster({
-        name: `c-${suffix}`,
-        settings: { storage_class: 'standard' },
-      });
-      const environment = await backend.styrmin.createEnvironment({
-        name: `e-${suffix}`,
-        cluster: cluster.id,
-      });
-      const agent = backend.agentClient(agentToken);
-      const createInfrahub = (name = 'infrahub') =>
-        backend.styrmin.createDeployment({
-          environment: environment.id,
-          name,
-          driver: 'infrahub',
-          driverVersion: '1.0.0',
-          configuration: INFRAHUB_CONFIGURATION,
-        });
-      return { cluster, agentToken, environment, agent, createInfrahub };
-    }
 
     /** Claims and runs a run to SUCCEEDED. */
     async function runToSuccess(agent: AgentProtocolClient) {
@@ -96,7 +71,7 @@ describe('flows over the agent protocol', () => {
       (await backend.styrmin.deployment({ id }))!;
 
     it('fails the task with its error and output tail, secrets redacted, readable by a read-only user', async () => {
-      const { agent, agentToken, createInfrahub } = await newCluster();
+      const { agent, agentToken, createInfrahub } = await backend.newCluster();
       const change = await createInfrahub();
       const run = (await agent.claim({ owner: 'agent-f' }))!;
 
@@ -142,7 +117,7 @@ describe('flows over the agent protocol', () => {
     });
 
     it('counts a linked task in the result of the step that started it, and shows it under the step', async () => {
-      const { agent, cluster, createInfrahub } = await newCluster();
+      const { agent, cluster, createInfrahub } = await backend.newCluster();
       const parent = await createInfrahub('parent');
       const child = await createInfrahub('child');
       // The parent's setup post-hook started the child's task.
@@ -209,7 +184,7 @@ describe('flows over the agent protocol', () => {
           taskId: child.task!.id,
         }),
       ).rejects.toMatchObject({ code: 'CONFLICT' }); // the lease ended with the run
-      const other = await newCluster();
+      const other = await backend.newCluster();
       const foreign = await other.createInfrahub();
       // In an environment of its own, so that no sibling's redeployment comes first.
       const elsewhere = await backend.styrmin.createEnvironment({
@@ -263,7 +238,7 @@ describe('flows over the agent protocol', () => {
       ).rejects.toMatchObject({ code: 'CONFLICT' });
     });
     it('claims a run again after the lease of a killed agent expired, and never runs a SUCCEEDED step twice', async () => {
-      const { agent, createInfrahub } = await newCluster();
+      const { agent, createInfrahub } = await backend.newCluster();
       const change = await createInfrahub();
       const ran = new Map<string, number>();
       const onRun = (step: { id: string }) =>
@@ -352,7 +327,7 @@ describe('flows over the agent protocol', () => {
     });
 
     it('keeps a run with heartbeats past its first lease', async () => {
-      const { agent, createInfrahub } = await newCluster();
+      const { agent, createInfrahub } = await backend.newCluster();
       await createInfrahub();
       const run = (await agent.claim({ owner: 'agent-h' }))!;
       const lease = { runId: run.id, owner: 'agent-h', attempt: run.attempt };
@@ -376,7 +351,7 @@ describe('flows over the agent protocol', () => {
     });
 
     it('ends a run CRASHED after its last attempt, and the deployment FAILED with the reason', async () => {
-      const { agent, createInfrahub } = await newCluster();
+      const { agent, createInfrahub } = await backend.newCluster();
       const change = await createInfrahub();
       for (let attempt = 1; attempt <= 3; attempt++) {
         const run = (await agent.claim({ owner: `agent-c${attempt}` }))!;
@@ -395,7 +370,7 @@ describe('flows over the agent protocol', () => {
     });
 
     it('stores status snapshots only when they change, removes pods gone, and lets the state follow Ready', async () => {
-      const { agent, createInfrahub } = await newCluster();
+      const { agent, createInfrahub } = await backend.newCluster();
       const change = await createInfrahub();
       const deploymentId = change.deployment.id;
       const observedAt = (seconds: number) =>
@@ -497,7 +472,7 @@ describe('flows over the agent protocol', () => {
     });
 
     it('deletes: the DELETE run makes a tombstone, whose observed state goes and takes no more', async () => {
-      const { agent, createInfrahub } = await newCluster();
+      const { agent, createInfrahub } = await backend.newCluster();
       const change = await createInfrahub();
       await runToSuccess(agent);
       const deploymentId = change.deployment.id;
@@ -549,7 +524,7 @@ describe('flows over the agent protocol', () => {
     });
 
     it('upgrades: the run carries the instance before; its bundle is served by digest', async () => {
-      const { agent, createInfrahub } = await newCluster();
+      const { agent, createInfrahub } = await backend.newCluster();
       const change = await createInfrahub();
       const created = await runToSuccess(agent);
 
@@ -598,7 +573,7 @@ describe('flows over the agent protocol', () => {
     });
 
     it('supersedes the older task when a newer one applied its resource; the older one changes no state', async () => {
-      const { agent, createInfrahub } = await newCluster();
+      const { agent, createInfrahub } = await backend.newCluster();
       const change = await createInfrahub();
       const older = (await agent.claim({ owner: 'agent-o' }))!;
       const olderLease = { runId: older.id, owner: 'agent-o', attempt: 1 };

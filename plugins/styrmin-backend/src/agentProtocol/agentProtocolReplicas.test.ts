@@ -6,7 +6,6 @@ import {
   createTestDatabases,
   engineOfTestDatabase,
 } from '../__testUtils__/databases';
-import { EXAMPLE_DRIVERS } from '../__testUtils__/exampleDrivers';
 import { INFRAHUB_CONFIGURATION } from '../__testUtils__/reconciliation';
 import { runScripted } from '../__testUtils__/scriptedAgent';
 
@@ -50,17 +49,17 @@ describe('the agent protocol on two backend replicas', () => {
       // Replicas keep their clocks together (NTP); here they share one.
       const clock = new AdvancingClock();
       const replicas = [
-        await startAgentProtocolBackend({ knex, clock }),
+        await startAgentProtocolBackend({
+          knex,
+          clock,
+          load: ['infrahub/1.0.0'],
+        }),
         await startAgentProtocolBackend({ knex: second, clock }),
       ];
       const pick = <T>(items: T[]) =>
         items[Math.floor(random() * items.length)];
 
       const styrmin: StyrminClient = replicas[0].styrmin;
-      await styrmin.loadDriver({
-        source: 'DIRECTORY',
-        path: `${EXAMPLE_DRIVERS}/infrahub/1.0.0`,
-      });
       const { cluster, agentToken } = await styrmin.registerCluster({
         name: 'replicated',
         settings: { storage_class: 'standard' },

@@ -1,13 +1,12 @@
 import { AgentProtocolClient } from '@styrmin/sdk';
 import { Knex } from 'knex';
 import { randomUUID } from 'node:crypto';
-import { startAgentProtocolBackend } from '../__testUtils__/agentProtocolBackend';
-import { createTestDatabases } from '../__testUtils__/databases';
-import { EXAMPLE_DRIVERS } from '../__testUtils__/exampleDrivers';
 import {
-  INFRAHUB_CONFIGURATION,
-  rowCounts,
-} from '../__testUtils__/reconciliation';
+  AgentProtocolBackend,
+  startAgentProtocolBackend,
+} from '../__testUtils__/agentProtocolBackend';
+import { createTestDatabases } from '../__testUtils__/databases';
+import { rowCounts } from '../__testUtils__/reconciliation';
 import { runScripted } from '../__testUtils__/scriptedAgent';
 
 jest.setTimeout(120_000);
@@ -24,38 +23,23 @@ describe('tasks started by action primitives over the agent protocol', () => {
 
   describe.each(databases.eachSupportedId())('on %s', databaseId => {
     let knex: Knex;
-    let backend: Awaited<ReturnType<typeof startAgentProtocolBackend>>;
+    let backend: AgentProtocolBackend;
 
     beforeAll(async () => {
       knex = await databases.init(databaseId);
-      backend = await startAgentProtocolBackend({ knex });
-      for (const path of ['infrahub/1.0.0', 'infrahub/1.1.0']) {
-        await backend.styrmin.loadDriver({
-          source: 'DIRECTORY',
-          path: `${EXAMPLE_DRIVERS}/${path}`,
-        });
-      }
+      backend = await startAgentProtocolBackend({
+        knex,
+        load: ['infrahub/1.0.0', 'infrahub/1.1.0'],
+      });
     });
 
     /** A deployment created and deployed on a cluster of its own, then an upgrade claimed with its pre-hook RUNNING. */
     async function upgradeAtItsPreHook() {
       const suffix = randomUUID().slice(0, 8);
-      const { cluster, agentToken } = await backend.styrmin.registerCluster({
-        name: `c-${suffix}`,
-        settings: { storage_class: 'standard' },
-      });
-      const environment = await backend.styrmin.createEnvironment({
-        name: `e-${suffix}`,
-        cluster: cluster.id,
-      });
-      const agent = backend.agentClient(agentToken);
-      const created = await backend.styrmin.createDeployment({
-        environment: environment.id,
-        name: 'infrahub',
-        driver: 'infrahub',
-        driverVersion: '1.0.0',
-        configuration: INFRAHUB_CONFIGURATION,
-      });
+      const { agent, agentToken, createInfrahub } = await backend.newCluster(
+        suffix,
+      );
+      const created = await createInfrahub();
       const first = (await agent.claim({ owner: `agent-${suffix}-0` }))!;
       await runScripted(agent, first, `agent-${suffix}-0`);
       const upgraded = await backend.styrmin.upgradeDeployment({

@@ -5,13 +5,11 @@ import {
   signalsServiceRef,
 } from '@backstage/plugin-signals-node';
 import { AgentPodStatus } from '@styrmin/plugin-styrmin-common';
-import { Knex } from 'knex';
 import {
-  seedCluster,
+  AgentProtocolBackend,
   startAgentProtocolBackend,
 } from '../__testUtils__/agentProtocolBackend';
 import { createTestDatabases } from '../__testUtils__/databases';
-import { INFRAHUB_CONFIGURATION } from '../__testUtils__/reconciliation';
 import { runScripted } from '../__testUtils__/scriptedAgent';
 import { waitFor } from '../__testUtils__/waitFor';
 
@@ -49,14 +47,13 @@ describe('change signals of the plugin', () => {
   const databases = createTestDatabases();
 
   describe.each(databases.eachSupportedId())('on %s', databaseId => {
-    let knex: Knex;
     const signals = new RecordingSignals();
-    let backend: Awaited<ReturnType<typeof startAgentProtocolBackend>>;
+    let backend: AgentProtocolBackend;
 
     beforeAll(async () => {
-      knex = await databases.init(databaseId);
       backend = await startAgentProtocolBackend({
-        knex,
+        knex: await databases.init(databaseId),
+        load: ['infrahub/1.0.0'],
         features: [
           createServiceFactory({
             service: signalsServiceRef,
@@ -69,22 +66,14 @@ describe('change signals of the plugin', () => {
 
     /** A cluster, an environment and an infrahub deployment in it, with their channels. */
     async function deploy(suffix: string) {
-      const { cluster, environment, agentToken } = await seedCluster(
-        backend.styrmin,
-        { cluster: `c-${suffix}`, environment: `e-${suffix}` },
-      );
-      const change = await backend.styrmin.createDeployment({
-        environment: environment.id,
-        name: 'infrahub',
-        driver: 'infrahub',
-        driverVersion: '1.0.0',
-        configuration: INFRAHUB_CONFIGURATION,
-      });
+      const { cluster, environment, agent, createInfrahub } =
+        await backend.newCluster(suffix);
+      const change = await createInfrahub();
       return {
         deployment: change.deployment,
         cluster,
         environment,
-        agent: backend.agentClient(agentToken),
+        agent,
         channels: {
           deployment: `styrmin:deployment:${change.deployment.id}`,
           environment: `styrmin:environment:${environment.id}`,

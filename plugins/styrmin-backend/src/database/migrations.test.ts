@@ -1,21 +1,16 @@
 import { Knex } from 'knex';
 import { createTestDatabases } from '../__testUtils__/databases';
-import { migrationFileNames } from '../__testUtils__/migrations';
+import { migrateUpTo, migrationFileNames } from '../__testUtils__/migrations';
+import {
+  testFlowRunRow,
+  testId as id,
+  TEST_ROWS_AT as now,
+} from '../__testUtils__/testDeployments';
 import { migrationsConfig } from './migrations';
 
 async function appliedMigrations(knex: Knex): Promise<string[]> {
   const [completed] = await knex.migrate.list(migrationsConfig);
   return completed.map(({ name }: { name: string }) => name);
-}
-
-async function migrateUpTo(knex: Knex, name: string): Promise<void> {
-  const index = migrationFileNames.indexOf(name);
-  if (index === -1) {
-    throw new Error(`No migration ${name} in ${migrationsConfig.directory}`);
-  }
-  for (let i = 0; i <= index; i++) {
-    await knex.migrate.up(migrationsConfig);
-  }
 }
 
 jest.setTimeout(60_000);
@@ -96,20 +91,7 @@ describe('migrations', () => {
 
 describe('20261130010000_tasks_and_flow_runs', () => {
   const databases = createTestDatabases();
-  const now = new Date('2026-12-01T12:00:00Z');
-  /** A UUID that reads as its number, for rows that must be valid but for one column. */
-  const id = (n: number) =>
-    `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-  const run = {
-    id: id(1),
-    pool: 'cluster:c1',
-    flow_name: 'CREATE_INSTANCE',
-    parameters: '{}',
-    state: 'SCHEDULED',
-    attempts: 0,
-    max_attempts: 3,
-    created_at: now,
-  };
+  const run = testFlowRunRow(id(1));
   const task = {
     id: id(11),
     type: 'create_instance',

@@ -1,7 +1,8 @@
-import { createTestGraphQL, TEST_USER } from '../__testUtils__/coreStores';
 import { createTestDatabases } from '../__testUtils__/databases';
 import {
-  denyingPermission,
+  deleteDeploymentInState,
+  DEPLOYMENT_TASK_RESULT_FIELDS,
+  executeWithout,
   setUpDeploymentInState,
 } from '../__testUtils__/deploymentInState';
 import { rowCounts } from '../__testUtils__/reconciliation';
@@ -11,27 +12,10 @@ jest.setTimeout(120_000);
 const STOP = /* GraphQL */ `
   mutation Stop($input: ComponentsInput!) {
     stopComponents(input: $input) {
-      deployment {
-        id
-        state
-        version
-      }
-      task {
-        id
-        type
-        result
-        steps {
-          name
-          status
-        }
-        flowRun {
-          pool
-          flowName
-          state
-        }
-      }
+      ...TaskResult
     }
   }
+  ${DEPLOYMENT_TASK_RESULT_FIELDS}
 `;
 
 const START = STOP.replace('mutation Stop', 'mutation Start').replace(
@@ -141,7 +125,8 @@ describe('stopComponents and startComponents', () => {
     });
 
     it('refuses a deployment that is not RUNNING or FAILED, or that is deleted', async () => {
-      const { api, id, knex, deployments } = await setup('DEPLOYING');
+      const setUp = await setup('DEPLOYING');
+      const { api, id, knex } = setUp;
       const counts = await rowCounts(knex);
       const refusal = async () =>
         (await api.execute(STOP, { input: { id, components: ['server'] } }))
@@ -150,16 +135,7 @@ describe('stopComponents and startComponents', () => {
         extensions: { code: 'CONFLICT' },
         message: expect.stringContaining('is DEPLOYING'),
       });
-      const deployment = (await deployments.getDeployment({ id }))!;
-      await deployments.updateDeployment({
-        id,
-        expectedVersion: deployment.version,
-        driver: deployment.driver,
-        configuration: deployment.configuration,
-        deleted: true,
-        updatedBy: TEST_USER,
-      });
-      await deployments.setState({ id, state: 'FAILED' });
+      await deleteDeploymentInState(setUp, 'FAILED');
       const counted = await rowCounts(knex);
       expect(await refusal()).toMatchObject({
         extensions: { code: 'CONFLICT' },
@@ -178,15 +154,13 @@ describe('stopComponents and startComponents', () => {
 
     it('needs styrmin.deployment.update', async () => {
       const setUp = await setup();
-      const reader = await createTestGraphQL(setUp, {
-        permissions: denyingPermission('styrmin.deployment.update'),
-      });
-      const counts = await rowCounts(setUp.knex);
-      const denied = await reader.execute(STOP, {
-        input: { id: setUp.id, components: ['server'] },
-      });
+      const denied = await executeWithout(
+        setUp,
+        'styrmin.deployment.update',
+        STOP,
+        { input: { id: setUp.id, components: ['server'] } },
+      );
       expect(denied.errors[0].extensions.code).toBe('FORBIDDEN');
-      await expect(rowCounts(setUp.knex)).resolves.toEqual(counts);
     });
 
     it('keeps the answers to the prompts of an upgrade with its task, and refuses bad ones', async () => {

@@ -1,36 +1,23 @@
 import { Knex } from 'knex';
 import { createTestDatabases } from '../__testUtils__/databases';
-import { migrationFileNames } from '../__testUtils__/migrations';
-import { migrationsConfig } from '../database/migrations';
+import { migrateUpTo } from '../__testUtils__/migrations';
+import {
+  insertTestEnvironment,
+  testDeploymentRow,
+  testId as id,
+  TEST_ROWS_AT as now,
+} from '../__testUtils__/testDeployments';
 
 const MIGRATION = '20261130030000_core_records.js';
-
-async function migrateUpTo(knex: Knex, name: string): Promise<void> {
-  for (let i = 0; i <= migrationFileNames.indexOf(name); i++) {
-    await knex.migrate.up(migrationsConfig);
-  }
-}
 
 jest.setTimeout(60_000);
 
 describe('20261130030000_core_records', () => {
   const databases = createTestDatabases();
-  const now = new Date('2026-12-01T12:00:00Z');
   const who = { created_by: 'user:default/ada', created_at: now };
   const updated = { updated_by: 'user:default/ada', updated_at: now };
-  const id = (n: number) =>
-    `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
   const deployment = (n: number, name: string, more: object = {}) => ({
-    id: id(n),
-    environment_id: id(2),
-    name,
-    driver_name: 'infrahub',
-    driver_version: '1.0.0',
-    configuration: '{}',
-    state: 'PENDING',
-    version: 1,
-    ...who,
-    ...updated,
+    ...testDeploymentRow(id(n), name),
     ...more,
   });
   const instance = (n: number, number: number, active: boolean) => ({
@@ -51,47 +38,7 @@ describe('20261130030000_core_records', () => {
     beforeEach(async () => {
       knex = await databases.init(databaseId);
       await migrateUpTo(knex, MIGRATION);
-      const digest = `sha256:${'a'.repeat(64)}`;
-      await knex('styrmin_drivers').insert({
-        name: 'infrahub',
-        created_at: now,
-      });
-      await knex('styrmin_driver_bundles').insert({
-        digest,
-        archive: Buffer.from([1]),
-        file_count: 1,
-        size_bytes: 1,
-        created_at: now,
-      });
-      await knex('styrmin_driver_versions').insert({
-        id: id(100),
-        driver_name: 'infrahub',
-        version: '1.0.0',
-        spec: '{}',
-        digest,
-        source_type: 'UPLOAD',
-        loaded_by: 'user:default/ada',
-        loaded_at: now,
-      });
-      await knex('styrmin_clusters').insert({
-        id: id(1),
-        name: 'local',
-        settings: '{}',
-        agent_token_hash: 'f'.repeat(64),
-        agent_token_rotated_at: now,
-        version: 1,
-        ...who,
-        ...updated,
-      });
-      await knex('styrmin_environments').insert({
-        id: id(2),
-        name: 'dev',
-        cluster_id: id(1),
-        overrides: '{}',
-        version: 1,
-        ...who,
-        ...updated,
-      });
+      await insertTestEnvironment(knex);
       await knex('styrmin_deployments').insert(deployment(3, 'infrahub'));
     });
 

@@ -1,6 +1,5 @@
-import { Knex } from 'knex';
 import {
-  seedCluster,
+  AgentProtocolBackend,
   startAgentProtocolBackend,
 } from '../__testUtils__/agentProtocolBackend';
 import { createTestDatabases } from '../__testUtils__/databases';
@@ -20,25 +19,19 @@ describe('runJob over the agent protocol', () => {
   const databases = createTestDatabases();
 
   describe.each(databases.eachSupportedId())('on %s', databaseId => {
-    let knex: Knex;
-    let backend: Awaited<ReturnType<typeof startAgentProtocolBackend>>;
+    let backend: AgentProtocolBackend;
 
     beforeAll(async () => {
-      knex = await databases.init(databaseId);
-      backend = await startAgentProtocolBackend({ knex });
+      backend = await startAgentProtocolBackend({
+        knex: await databases.init(databaseId),
+        load: ['infrahub/1.0.0'],
+      });
     });
 
     it('hands the job to the agent, and keeps a failed output tail with secrets redacted', async () => {
       const { styrmin, readOnly } = backend;
-      const { agentToken, environment } = await seedCluster(styrmin);
-      const agent = backend.agentClient(agentToken);
-      const created = await styrmin.createDeployment({
-        environment: environment.id,
-        name: 'infrahub',
-        driver: 'infrahub',
-        driverVersion: '1.0.0',
-        configuration: INFRAHUB_CONFIGURATION,
-      });
+      const { agent, createInfrahub } = await backend.newCluster();
+      const created = await createInfrahub();
       const id = created.deployment.id;
       const createRun = (await agent.claim({ owner: 'agent-1' }))!;
       await expect(runScripted(agent, createRun, 'agent-1')).resolves.toBe(

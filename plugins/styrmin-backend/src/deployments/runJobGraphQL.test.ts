@@ -1,7 +1,8 @@
-import { createTestGraphQL, TEST_USER } from '../__testUtils__/coreStores';
 import { createTestDatabases } from '../__testUtils__/databases';
 import {
-  denyingPermission,
+  deleteDeploymentInState,
+  DEPLOYMENT_TASK_RESULT_FIELDS,
+  executeWithout,
   setUpDeploymentInState,
 } from '../__testUtils__/deploymentInState';
 import { rowCounts } from '../__testUtils__/reconciliation';
@@ -12,27 +13,10 @@ jest.setTimeout(120_000);
 const RUN_JOB = /* GraphQL */ `
   mutation RunJob($input: RunJobInput!) {
     runJob(input: $input) {
-      deployment {
-        id
-        state
-        version
-      }
-      task {
-        id
-        type
-        result
-        steps {
-          name
-          status
-        }
-        flowRun {
-          pool
-          flowName
-          state
-        }
-      }
+      ...TaskResult
     }
   }
+  ${DEPLOYMENT_TASK_RESULT_FIELDS}
 `;
 
 const COMMAND = ['infrahub', 'db', 'check', '--verbose'];
@@ -188,7 +172,8 @@ describe('runJob', () => {
     );
 
     it('refuses a deployment that is not RUNNING or FAILED, or that is deleted, or unknown', async () => {
-      const { api, id, knex, deployments } = await setup('DEPLOYING');
+      const setUp = await setup('DEPLOYING');
+      const { api, id, knex } = setUp;
       const counts = await rowCounts(knex);
       const refusal = async (deploymentId = id) =>
         (
@@ -201,16 +186,7 @@ describe('runJob', () => {
         message:
           'Deployment infrahub is DEPLOYING: a job can run while it is RUNNING or FAILED',
       });
-      const deployment = (await deployments.getDeployment({ id }))!;
-      await deployments.updateDeployment({
-        id,
-        expectedVersion: deployment.version,
-        driver: deployment.driver,
-        configuration: deployment.configuration,
-        deleted: true,
-        updatedBy: TEST_USER,
-      });
-      await deployments.setState({ id, state: 'RUNNING' });
+      await deleteDeploymentInState(setUp, 'RUNNING');
       const counted = await rowCounts(knex);
       expect(await refusal()).toMatchObject({
         extensions: { code: 'CONFLICT' },
@@ -225,15 +201,13 @@ describe('runJob', () => {
 
     it('needs styrmin.deployment.update', async () => {
       const setUp = await setup();
-      const reader = await createTestGraphQL(setUp, {
-        permissions: denyingPermission('styrmin.deployment.update'),
-      });
-      const counts = await rowCounts(setUp.knex);
-      const denied = await reader.execute(RUN_JOB, {
-        input: { id: setUp.id, component: 'server', command: COMMAND },
-      });
+      const denied = await executeWithout(
+        setUp,
+        'styrmin.deployment.update',
+        RUN_JOB,
+        { input: { id: setUp.id, component: 'server', command: COMMAND } },
+      );
       expect(denied.errors[0].extensions.code).toBe('FORBIDDEN');
-      await expect(rowCounts(setUp.knex)).resolves.toEqual(counts);
     });
   });
 });

@@ -1,15 +1,9 @@
 import { Knex } from 'knex';
 import { createTestDatabases } from '../__testUtils__/databases';
-import { migrationFileNames } from '../__testUtils__/migrations';
+import { migrateUpTo } from '../__testUtils__/migrations';
 import { migrationsConfig } from '../database/migrations';
 
 const MIGRATION = '20261130020000_driver_versions.js';
-
-async function migrateUpTo(knex: Knex, name: string): Promise<void> {
-  for (let i = 0; i <= migrationFileNames.indexOf(name); i++) {
-    await knex.migrate.up(migrationsConfig);
-  }
-}
 
 jest.setTimeout(60_000);
 

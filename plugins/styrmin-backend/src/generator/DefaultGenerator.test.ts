@@ -1,5 +1,6 @@
 import { ConflictError, NotFoundError } from '@backstage/errors';
 import { TEST_USER } from '../__testUtils__/coreStores';
+import { countQueries } from '../__testUtils__/countQueries';
 import { createTestDatabases } from '../__testUtils__/databases';
 import {
   INFRAHUB_100,
@@ -18,16 +19,11 @@ describe('DefaultGenerator', () => {
 
     it('generates an environment in the same few queries, however many deployments it has, and writes nothing', async () => {
       const { generator, createInfrahub, dev, knex } = await setup();
-      let queries = 0;
-      const count = () => {
-        queries++;
-      };
       const queriesToGenerate = async () => {
         const before = await rowCounts(knex);
-        knex.on('query', count);
-        queries = 0;
-        const generation = await generator.generate({ environmentId: dev.id });
-        knex.removeListener('query', count);
+        const { queries, result: generation } = await countQueries(knex, () =>
+          generator.generate({ environmentId: dev.id }),
+        );
         await expect(rowCounts(knex)).resolves.toEqual(before);
         expect(generation.instances.every(i => !i.changed)).toBe(true);
         return queries;

@@ -79,6 +79,7 @@ describe('describeWorkload', () => {
         pods: 1,
         readyReplicas: 1,
         singleton: true,
+        stopped: false,
       },
       {
         name: 'server',
@@ -86,6 +87,7 @@ describe('describeWorkload', () => {
         pods: 3,
         readyReplicas: 2,
         singleton: false,
+        stopped: false,
       },
       // The chart's own count: no desired count to show, and no pods reported yet.
       {
@@ -94,8 +96,46 @@ describe('describeWorkload', () => {
         pods: 0,
         readyReplicas: 0,
         singleton: false,
+        stopped: false,
       },
     ]);
+  });
+
+  it('marks the components the status says are stopped, keeping the replicas they start with', () => {
+    const { components } = describeWorkload({
+      context,
+      driver,
+      pods: [],
+      status: {
+        observedGeneration: 2,
+        // A component the driver version no longer declares is nobody's.
+        stoppedComponents: ['server', 'gone'],
+      },
+    });
+
+    expect(components.map(c => [c.name, c.stopped, c.desiredReplicas])).toEqual(
+      [
+        ['database', false, 1],
+        ['server', true, 3],
+        ['worker', false, undefined],
+      ],
+    );
+  });
+
+  it.each([
+    ['no status yet', undefined],
+    ['a status without stopped components', { observedGeneration: 1 }],
+    ['stopped components that are not a list', { stoppedComponents: 'server' }],
+    ['names that are not strings', { stoppedComponents: [1, null, {}] }],
+  ])('stops nothing for %s', (_, status) => {
+    const { components } = describeWorkload({
+      context,
+      driver,
+      pods: [],
+      status: status as any,
+    });
+
+    expect(components.some(c => c.stopped)).toBe(false);
   });
 
   it("gives each declared service its own address, never another deployment's", () => {

@@ -1,4 +1,8 @@
-import { DriverSpec, GlobalContext } from '@styrmin/plugin-styrmin-common';
+import {
+  DriverSpec,
+  GlobalContext,
+  JsonObject,
+} from '@styrmin/plugin-styrmin-common';
 import { PodStatus } from './ObservedStateStore';
 
 /**
@@ -8,11 +12,16 @@ import { PodStatus } from './ObservedStateStore';
  */
 export type DeploymentComponent = {
   name: string;
-  /** From the context; undefined when the chart's own count applies. */
+  /**
+   * From the context; undefined when the chart's own count applies. A stopped component
+   * keeps it: it runs that many again once started.
+   */
   desiredReplicas?: number;
   pods: number;
   readyReplicas: number;
   singleton: boolean;
+  /** Whether the operator keeps it at 0 pods. */
+  stopped: boolean;
 };
 
 /**
@@ -38,6 +47,11 @@ export type DescribeWorkloadOptions = {
   driver: Pick<DriverSpec['spec'], 'components' | 'services'>;
   /** The pods the agent last reported of the deployment. */
   pods: ReadonlyArray<Pick<PodStatus, 'component' | 'ready'>>;
+  /**
+   * The `.status` of the StyrminDeployment resource the agent last reported (DeploymentStatus),
+   * whose `stoppedComponents` the operator keeps; undefined before the first report.
+   */
+  status?: JsonObject;
 };
 
 /**
@@ -51,7 +65,8 @@ export function describeWorkload(options: DescribeWorkloadOptions): {
   components: DeploymentComponent[];
   services: DeployedService[];
 } {
-  const { context, driver, pods } = options;
+  const { context, driver, pods, status } = options;
+  const stopped = stoppedComponentsOf(status);
   const components = Object.entries(driver.components)
     .map(([name, declared]) => {
       const own = pods.filter(pod => pod.component === name);
@@ -61,6 +76,7 @@ export function describeWorkload(options: DescribeWorkloadOptions): {
         pods: own.length,
         readyReplicas: own.filter(pod => pod.ready).length,
         singleton: declared.singleton,
+        stopped: stopped.has(name),
       };
     })
     .sort(byName);
@@ -87,6 +103,16 @@ export function describeWorkload(options: DescribeWorkloadOptions): {
     })
     .sort(byName);
   return { components, services };
+}
+
+/** The names in `status.stoppedComponents`; the agent's report is checked, not trusted. */
+function stoppedComponentsOf(status: JsonObject | undefined): Set<string> {
+  const names = status?.stoppedComponents;
+  return new Set(
+    Array.isArray(names)
+      ? names.filter((name): name is string => typeof name === 'string')
+      : [],
+  );
 }
 
 function byName(a: { name: string }, b: { name: string }) {

@@ -21,9 +21,10 @@ async function workloadOf(
   if (!instance) {
     return { components: [], services: [] };
   }
-  const [driverVersion, pods] = await Promise.all([
+  const [driverVersion, pods, deploymentStatus] = await Promise.all([
     loaders.driverVersion.load(instance.driver),
     loaders.podsOfDeployment.load(deployment.id),
+    loaders.deploymentStatus.load(deployment.id),
   ]);
   if (!driverVersion) {
     return notStored(
@@ -34,6 +35,7 @@ async function workloadOf(
     context: instance.context,
     driver: driverVersion.spec.spec,
     pods,
+    status: deploymentStatus?.status,
   });
 }
 

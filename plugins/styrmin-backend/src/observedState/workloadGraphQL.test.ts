@@ -18,6 +18,7 @@ const DEPLOYMENTS_WITH_WORKLOAD = /* GraphQL */ `
           pods
           readyReplicas
           singleton
+          stopped
         }
         services {
           name
@@ -102,6 +103,7 @@ describe('the components and services of deployments in GraphQL', () => {
           pods: 1,
           readyReplicas: 1,
           singleton: true,
+          stopped: false,
         },
         {
           name: 'server',
@@ -109,6 +111,7 @@ describe('the components and services of deployments in GraphQL', () => {
           pods: 2,
           readyReplicas: 1,
           singleton: false,
+          stopped: false,
         },
         {
           name: 'task-worker',
@@ -116,6 +119,7 @@ describe('the components and services of deployments in GraphQL', () => {
           pods: 0,
           readyReplicas: 0,
           singleton: false,
+          stopped: false,
         },
       ]);
       expect(d0.services).toEqual([
@@ -152,6 +156,51 @@ describe('the components and services of deployments in GraphQL', () => {
           (c: { name: string }) => c.name === 'server',
         ),
       ).toMatchObject({ desiredReplicas: 3, pods: 0 });
+    });
+
+    it('says a component is stopped while the latest DeploymentStatus lists it, with the replicas it starts with', async () => {
+      const {
+        execute,
+        createInfrahub,
+        deploymentReconciler,
+        observedState,
+        clock,
+      } = await setup();
+      const { deployment } = await createInfrahub();
+      await deploymentReconciler.changeDeployment({
+        deploymentId: deployment.id,
+        configurationPatch: { components: { server: { replicas: 3 } } },
+        updatedBy: TEST_USER,
+      });
+      const server = async () => {
+        const page = await execute(DEPLOYMENTS_WITH_WORKLOAD);
+        expect(page.errors).toBeUndefined();
+        return page.data.deployments.nodes[0].components.find(
+          (c: { name: string }) => c.name === 'server',
+        );
+      };
+      const report = async (stoppedComponents: string[]) => {
+        clock.advance({ seconds: 1 });
+        await observedState.report({
+          deploymentId: deployment.id,
+          observedAt: clock.now(),
+          status: { observedGeneration: 2, stoppedComponents },
+          pods: [],
+        });
+      };
+
+      expect(await server()).toMatchObject({ stopped: false });
+      await report(['server']);
+      expect(await server()).toMatchObject({
+        stopped: true,
+        desiredReplicas: 3,
+        pods: 0,
+      });
+      await report([]);
+      expect(await server()).toMatchObject({
+        stopped: false,
+        desiredReplicas: 3,
+      });
     });
 
     it('has none on a tombstone, whose active instance has ended', async () => {

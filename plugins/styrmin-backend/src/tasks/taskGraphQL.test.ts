@@ -1,5 +1,6 @@
 import { mockServices } from '@backstage/backend-test-utils';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
+import { countQueries } from '../__testUtils__/countQueries';
 import { createTestGraphQL } from '../__testUtils__/coreStores';
 import { createTestDatabases } from '../__testUtils__/databases';
 import { setupReconciliation } from '../__testUtils__/reconciliation';
@@ -101,21 +102,16 @@ describe('tasks in GraphQL', () => {
         });
       }
 
-      let queries = 0;
-      const count = () => {
-        queries++;
-      };
-      knex.on('query', count);
       const queriesFor = async (first: number) => {
-        queries = 0;
-        const page = await execute(DEPLOYMENTS_WITH_TASKS, { first });
+        const { queries, result: page } = await countQueries(knex, () =>
+          execute(DEPLOYMENTS_WITH_TASKS, { first }),
+        );
         expect(page.errors).toBeUndefined();
         expect(page.data.deployments.nodes).toHaveLength(first);
         return { queries, page };
       };
       const one = await queriesFor(1);
       const eight = await queriesFor(8);
-      knex.removeListener('query', count);
 
       expect(eight.queries).toBe(one.queries);
       const [node] = eight.page.data.deployments.nodes;

@@ -1,35 +1,22 @@
 import { Knex } from 'knex';
 import { createTestDatabases } from '../__testUtils__/databases';
-import { migrationFileNames } from '../__testUtils__/migrations';
+import { migrateUpTo, migrationFileNames } from '../__testUtils__/migrations';
+import {
+  insertTestEnvironment,
+  testDeploymentRow,
+  testFlowRunRow,
+  testId as id,
+  TEST_ROWS_AT as now,
+} from '../__testUtils__/testDeployments';
 import { migrationsConfig } from '../database/migrations';
 
 const MIGRATION = '20261130050000_task_order_and_starts.js';
-
-async function migrateTo(knex: Knex, name: string): Promise<void> {
-  for (let i = 0; i <= migrationFileNames.indexOf(name); i++) {
-    await knex.migrate.up(migrationsConfig);
-  }
-}
 
 jest.setTimeout(60_000);
 
 describe('20261130050000_task_order_and_starts', () => {
   const databases = createTestDatabases();
-  const now = new Date('2026-12-01T12:00:00Z');
-  const who = { created_by: 'user:default/ada', created_at: now };
-  const updated = { updated_by: 'user:default/ada', updated_at: now };
-  const id = (n: number) =>
-    `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-  const run = (n: number) => ({
-    id: id(n),
-    pool: `cluster:${id(1)}`,
-    flow_name: 'CREATE_INSTANCE',
-    parameters: '{}',
-    state: 'SCHEDULED',
-    attempts: 0,
-    max_attempts: 3,
-    created_at: now,
-  });
+  const run = (n: number) => testFlowRunRow(id(n));
   /** Tasks 20 and 21 share a millisecond; 22 came before both. */
   const task = (n: number, createdAt: Date) => ({
     id: id(n),
@@ -43,60 +30,14 @@ describe('20261130050000_task_order_and_starts', () => {
 
   /** Everything up to the migration before this one, with tasks of a deployment. */
   async function beforeMigration(knex: Knex) {
-    await migrateTo(
+    await migrateUpTo(
       knex,
       migrationFileNames[migrationFileNames.indexOf(MIGRATION) - 1],
     );
-    await knex('styrmin_clusters').insert({
-      id: id(1),
-      name: 'local',
-      settings: '{}',
-      agent_token_hash: 'f'.repeat(64),
-      agent_token_rotated_at: now,
-      version: 1,
-      ...who,
-      ...updated,
-    });
-    await knex('styrmin_environments').insert({
-      id: id(2),
-      name: 'dev',
-      cluster_id: id(1),
-      overrides: '{}',
-      version: 1,
-      ...who,
-      ...updated,
-    });
-    const digest = `sha256:${'a'.repeat(64)}`;
-    await knex('styrmin_drivers').insert({ name: 'infrahub', created_at: now });
-    await knex('styrmin_driver_bundles').insert({
-      digest,
-      archive: Buffer.from([1]),
-      file_count: 1,
-      size_bytes: 1,
-      created_at: now,
-    });
-    await knex('styrmin_driver_versions').insert({
-      id: id(100),
-      driver_name: 'infrahub',
-      version: '1.0.0',
-      spec: '{}',
-      digest,
-      source_type: 'UPLOAD',
-      loaded_by: 'user:default/ada',
-      loaded_at: now,
-    });
-    await knex('styrmin_deployments').insert({
-      id: id(3),
-      environment_id: id(2),
-      name: 'infrahub',
-      driver_name: 'infrahub',
-      driver_version: '1.0.0',
-      configuration: '{}',
-      state: 'PENDING',
-      version: 1,
-      ...who,
-      ...updated,
-    });
+    await insertTestEnvironment(knex);
+    await knex('styrmin_deployments').insert(
+      testDeploymentRow(id(3), 'infrahub'),
+    );
     await knex('styrmin_flow_runs').insert([run(10), run(11), run(12)]);
     await knex('styrmin_tasks').insert([
       task(21, now),

@@ -52,6 +52,11 @@ export const taskGraphQLSchema = /* GraphQL */ `
     "Its pods that are ready."
     readyReplicas: Int!
     singleton: Boolean!
+    """
+    Whether it is stopped: the operator keeps it at 0 pods (stoppedComponents of the
+    DeploymentStatus) while desiredReplicas says what it runs once started.
+    """
+    stopped: Boolean!
   }
 
   "A service of a deployment: a Kubernetes Service in its namespace."

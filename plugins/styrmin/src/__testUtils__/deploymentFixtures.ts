@@ -169,6 +169,7 @@ export const observedState: DeploymentObservedState = {
       pods: 0,
       readyReplicas: 0,
       singleton: true,
+      stopped: false,
     },
     {
       name: 'server',
@@ -176,6 +177,7 @@ export const observedState: DeploymentObservedState = {
       pods: 2,
       readyReplicas: 1,
       singleton: false,
+      stopped: false,
     },
     {
       name: 'task-worker',
@@ -183,6 +185,7 @@ export const observedState: DeploymentObservedState = {
       pods: 0,
       readyReplicas: 0,
       singleton: false,
+      stopped: false,
     },
   ],
   services: [

@@ -4,6 +4,7 @@ import DialogContentText from '@material-ui/core/DialogContentText';
 import FormControlLabel from '@material-ui/core/FormControlLabel';
 import FormGroup from '@material-ui/core/FormGroup';
 import type { DeploymentWithInstance } from '@styrmin/sdk';
+import useAsync from 'react-use/esm/useAsync';
 import {
   ComponentsChange,
   ComponentsChangeResult,
@@ -40,7 +41,10 @@ export interface ComponentsDialogProps {
   onDone: (result: ComponentsChangeResult) => void;
 }
 
-/** Chooses components of a deployment to stop or start, and does it. */
+/**
+ * Chooses components of a deployment to stop or start, and does it. The stopped ones (as
+ * the agent last reported them) say so, and starting offers them chosen.
+ */
 export const ComponentsDialog = ({
   action,
   deployment,
@@ -52,7 +56,19 @@ export const ComponentsDialog = ({
   const components = Object.keys(
     deployment.activeInstance?.context.components ?? {},
   ).sort();
-  const [chosen, setChosen] = useState<string[]>([]);
+  // Not knowing which are stopped (still loading, or unreadable) only means no hint.
+  const { value: observed } = useAsync(
+    () => api.getDeploymentObservedState(deployment.id),
+    [api, deployment.id],
+  );
+  const stopped = (observed?.components ?? [])
+    .filter(component => component.stopped)
+    .map(component => component.name);
+  // Undefined until the user chooses: the preselection follows the stopped ones as they load.
+  const [choice, setChoice] = useState<string[]>();
+  const chosen =
+    choice ??
+    (action === 'start' ? components.filter(c => stopped.includes(c)) : []);
   const change = useActionCall(
     () =>
       call(api, {
@@ -64,7 +80,7 @@ export const ComponentsDialog = ({
     onDone,
   );
   const toggle = (component: string) =>
-    setChosen(
+    setChoice(
       chosen.includes(component)
         ? chosen.filter(c => c !== component)
         : [...chosen, component],
@@ -83,7 +99,9 @@ export const ComponentsDialog = ({
         {components.map(component => (
           <FormControlLabel
             key={component}
-            label={component}
+            label={
+              stopped.includes(component) ? `${component} (stopped)` : component
+            }
             control={
               <Checkbox
                 checked={chosen.includes(component)}

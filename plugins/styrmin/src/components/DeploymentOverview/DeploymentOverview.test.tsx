@@ -1,5 +1,9 @@
 import { act, screen, within } from '@testing-library/react';
-import { DeploymentObservedState, StyrminApiError } from '@styrmin/sdk';
+import {
+  DeploymentComponent,
+  DeploymentObservedState,
+  StyrminApiError,
+} from '@styrmin/sdk';
 import {
   deployment,
   observedState,
@@ -15,6 +19,17 @@ const tableTitled = (title: string) =>
   screen
     .getByRole('heading', { name: title })
     .closest('.MuiPaper-root') as HTMLElement;
+
+/** The fixture's observed state, with the server component stopped. */
+const apiWithStoppedServer = (pods: Partial<DeploymentComponent>) =>
+  mockStyrminApi({
+    getDeploymentObservedState: async () => ({
+      ...observedState,
+      components: observedState.components.map(c =>
+        c.name === 'server' ? { ...c, ...pods, stopped: true } : c,
+      ),
+    }),
+  });
 
 describe('DeploymentOverview', () => {
   it('shows the state, the versions and the latest task with a link to it', async () => {
@@ -52,6 +67,45 @@ describe('DeploymentOverview', () => {
     ).toBeInTheDocument();
     expect(
       rowOf(components, 'database').getByText('0 of 0'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows a stopped component as Stopped, in no alarming colour, with the replicas it runs once started', async () => {
+    renderPage(
+      <DeploymentOverview deploymentId={deployment.id} />,
+      apiWithStoppedServer({ pods: 0, readyReplicas: 0 }),
+    );
+
+    await screen.findByText('RUNNING');
+    const components = tableTitled('Components');
+    const server = rowOf(components, 'server');
+    expect(server.getAllByRole('cell').map(cell => cell.textContent)).toEqual([
+      'server',
+      '2 when started',
+      'Stopped',
+    ]);
+    const chip = server.getByText('Stopped').closest('.MuiChip-root')!;
+    expect(chip).toHaveAttribute(
+      'title',
+      'Runs 0 pods until it is started again',
+    );
+    expect(chip.className).not.toMatch(/error|warning|colorSecondary/i);
+    // The others run as before.
+    expect(rowOf(components, 'database').queryByText('Stopped')).toBeNull();
+    expect(
+      rowOf(components, 'database').getByText('0 of 0'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the pods of a stopped component that are still ending', async () => {
+    renderPage(
+      <DeploymentOverview deploymentId={deployment.id} />,
+      apiWithStoppedServer({}),
+    );
+
+    await screen.findByText('RUNNING');
+    expect(
+      rowOf(tableTitled('Components'), 'server').getByText('1 of 2, ending'),
     ).toBeInTheDocument();
   });
 

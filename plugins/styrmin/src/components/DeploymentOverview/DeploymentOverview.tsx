@@ -7,6 +7,7 @@ import {
   TableColumn,
 } from '@backstage/core-components';
 import Box from '@material-ui/core/Box';
+import Chip from '@material-ui/core/Chip';
 import Grid from '@material-ui/core/Grid';
 import Typography from '@material-ui/core/Typography';
 import type {
@@ -33,22 +34,52 @@ const Muted = ({ children }: { children: string }) => (
   </Typography>
 );
 
+/**
+ * The replicas a component runs; a stopped one runs them once started, and its 0 pods are
+ * what was asked, so it reads as stopped rather than as 0 ready.
+ */
 const componentColumns: TableColumn<DeploymentComponent>[] = [
   { title: 'Component', field: 'name', highlight: true },
   {
     title: 'Desired replicas',
     field: 'desiredReplicas',
-    render: component =>
-      component.desiredReplicas === null ? (
-        <Muted>From the chart</Muted>
+    render: component => {
+      const desired =
+        component.desiredReplicas === null ? (
+          <Muted>From the chart</Muted>
+        ) : (
+          String(component.desiredReplicas)
+        );
+      return component.stopped ? (
+        <>
+          {desired} <Muted>when started</Muted>
+        </>
       ) : (
-        String(component.desiredReplicas)
-      ),
+        desired
+      );
+    },
   },
   {
     title: 'Ready replicas',
     field: 'readyReplicas',
-    render: component => `${component.readyReplicas} of ${component.pods}`,
+    render: component => {
+      const ready = `${component.readyReplicas} of ${component.pods}`;
+      if (!component.stopped) {
+        return ready;
+      }
+      // The default colour: stopping is a choice, neither a failure nor progress.
+      return (
+        <Box display="flex" alignItems="center" flexWrap="wrap" gridGap={8}>
+          <Chip
+            size="small"
+            variant="outlined"
+            label="Stopped"
+            title="Runs 0 pods until it is started again"
+          />
+          {component.pods > 0 && <Muted>{`${ready}, ending`}</Muted>}
+        </Box>
+      );
+    },
   },
 ];
 
@@ -142,7 +173,7 @@ export interface DeploymentOverviewProps {
 
 /**
  * What runs of a deployment: its state and why, its versions, its components with the
- * replicas they should run and the ready ones, its services with their addresses, its
+ * replicas they should run and the ready ones (or that they are stopped), its services with their addresses, its
  * pods, and the result of its latest task. It loads them itself and follows the
  * deployment's changes live, so it serves the deployment page and a catalog entity's tab.
  *
