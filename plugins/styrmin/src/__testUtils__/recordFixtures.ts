@@ -155,7 +155,10 @@ export const recordAnswers: Pick<
   getCluster: async name => clusters.find(c => c.name === name),
   getEnvironments: async ({ cluster } = {}) =>
     environments.filter(e => !cluster || e.cluster.id === cluster),
-  getEnvironment: async name => environments.find(e => e.name === name),
+  getEnvironment: async ref =>
+    environments.find(e =>
+      'id' in ref ? e.id === ref.id : e.name === ref.name,
+    ),
   createDeployment: async () => {
     throw new Error('Each test of a creation answers it');
   },

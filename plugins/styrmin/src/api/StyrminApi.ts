@@ -1,5 +1,6 @@
 import { createApiRef } from '@backstage/core-plugin-api';
 import type {
+  RecordRef,
   Cluster,
   ClusterWithAgentToken,
   CreateDeploymentInput,
@@ -150,8 +151,13 @@ export interface StyrminApi {
     cluster?: string;
   }): Promise<EnvironmentWithDeployments[]>;
 
-  /** One environment by its name, with its deployments; undefined when there is none. */
-  getEnvironment(name: string): Promise<EnvironmentWithDeployments | undefined>;
+  /**
+   * One environment by its id or its name, with its deployments; undefined when there is
+   * none.
+   */
+  getEnvironment(
+    ref: RecordRef,
+  ): Promise<EnvironmentWithDeployments | undefined>;
 
   /** Creates a deployment: its first instance and the task that applies it. */
   createDeployment(

@@ -325,7 +325,7 @@ describe('StyrminClient', () => {
     },
     {
       method: 'getEnvironment, none',
-      call: (c: StyrminClient) => c.getEnvironment('staging'),
+      call: (c: StyrminClient) => c.getEnvironment({ name: 'staging' }),
       data: { environment: null },
       result: undefined,
       operationName: 'EnvironmentWithDeployments',

@@ -26,6 +26,7 @@ import {
   EditDeploymentInput,
   RunJobInput,
   UpgradeDeploymentInput,
+  RecordRef,
 } from '@styrmin/sdk';
 import {
   ComponentsChange,
@@ -154,9 +155,9 @@ export class StyrminClient implements StyrminApi {
   }
 
   getEnvironment(
-    name: string,
+    ref: RecordRef,
   ): Promise<EnvironmentWithDeployments | undefined> {
-    return this.#sdk.environmentWithDeployments({ name });
+    return this.#sdk.environmentWithDeployments(ref);
   }
 
   createDeployment(

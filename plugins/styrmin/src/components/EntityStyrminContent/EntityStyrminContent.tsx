@@ -28,8 +28,7 @@ const NotStyrmin = ({ record }: { record: string }) => (
 const EnvironmentDeployments = ({ id }: { id: string }) => {
   const state = useLiveStyrminApi(
     styrminSignalChannel({ record: 'environment', id }),
-    async api =>
-      (await api.getEnvironments()).find(environment => environment.id === id),
+    api => api.getEnvironment({ id }),
     [id],
   );
   return (

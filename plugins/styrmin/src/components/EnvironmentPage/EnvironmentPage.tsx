@@ -131,7 +131,7 @@ export const EnvironmentPage = ({
     environment =>
       environment &&
       styrminSignalChannel({ record: 'environment', id: environment.id }),
-    (api: StyrminApi) => api.getEnvironment(name),
+    (api: StyrminApi) => api.getEnvironment({ name }),
     [name],
   );
   const create = usePermission({
