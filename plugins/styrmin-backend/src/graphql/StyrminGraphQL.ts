@@ -17,26 +17,26 @@ import {
   parse,
   validate,
 } from 'graphql';
-import { createClusterResolvers } from '../clusters/clusterResolvers';
+import { createClusterResolvers } from './clusters/clusterResolvers';
 import { ServerInfoStore } from '../database/ServerInfoStore';
-import { createDeploymentResolvers } from '../deployments/deploymentResolvers';
-import { createDriverResolvers } from '../drivers/driverResolvers';
+import { createDeploymentResolvers } from './deployments/deploymentResolvers';
+import { createDriverResolvers } from './drivers/driverResolvers';
 import { DriverLoader } from '../drivers/DriverLoader';
-import { createEnvironmentResolvers } from '../environments/environmentResolvers';
-import { createInstanceResolvers } from '../instances/instanceResolvers';
-import { createObservedStateResolvers } from '../observedState/observedStateResolvers';
+import { createEnvironmentResolvers } from './environments/environmentResolvers';
+import { createInstanceResolvers } from './instances/instanceResolvers';
+import { createObservedStateResolvers } from './observedState/observedStateResolvers';
 import { ComponentLifecycle } from '../deployments/ComponentLifecycle';
 import { DeploymentJobs } from '../deployments/DeploymentJobs';
 import { DeploymentReconciler } from '../reconciliation/DeploymentReconciler';
 import { SettingsReconciler } from '../reconciliation/SettingsReconciler';
-import { createTaskResolvers } from '../tasks/taskResolvers';
+import { createTaskResolvers } from './tasks/taskResolvers';
 import { auditMutations } from './auditMutations';
 import { createStyrminSchema } from './createStyrminSchema';
 import { createErrorFormatter } from './formatError';
 import { mergeResolvers } from './mergeResolvers';
 import { MAX_QUERY_TOKENS, queryLimitErrors } from './queryLimits';
 import { requestPermissions } from './requestPermissions';
-import { createResolvers } from './resolvers';
+import { createResolvers } from './server/serverResolvers';
 import { createStyrminLoaders, StyrminLoaderStores } from './StyrminLoaders';
 import {
   StyrminCredentials,

@@ -2,16 +2,12 @@ import {
   computeTaskResult,
   styrminDeploymentReadPermission,
 } from '@styrmin/plugin-styrmin-common';
-import { Deployment } from '../deployments/DeploymentStore';
-import { Environment } from '../environments/EnvironmentStore';
-import { FlowRun } from '../flows/FlowRunStore';
-import {
-  isoDateFields,
-  notStored,
-  withPermission,
-} from '../graphql/fieldResolvers';
-import { decodeCursor, encodeCursor, pageSize } from '../graphql/pagination';
-import { StyrminResolvers } from '../graphql/types';
+import { Deployment } from '../../deployments/DeploymentStore';
+import { Environment } from '../../environments/EnvironmentStore';
+import { FlowRun } from '../../flows/FlowRunStore';
+import { isoDateFields, notStored, withPermission } from '../fieldResolvers';
+import { decodeCursor, encodeCursor, pageSize } from '../pagination';
+import { StyrminResolvers } from '../types';
 import {
   Step,
   StepAttemptError,
@@ -19,7 +15,7 @@ import {
   TaskCursor,
   TaskStore,
   TaskStoreListTaskPageResult,
-} from './TaskStore';
+} from '../../tasks/TaskStore';
 
 /**
  * Options of {@link createTaskResolvers}.

@@ -1,12 +1,12 @@
-import { createTestDatabases } from '../__testUtils__/databases';
+import { createTestDatabases } from '../../__testUtils__/databases';
 import {
   deleteDeploymentInState,
   DEPLOYMENT_TASK_RESULT_FIELDS,
   executeWithout,
   setUpDeploymentInState,
-} from '../__testUtils__/deploymentInState';
-import { rowCounts } from '../__testUtils__/reconciliation';
-import { MUTATION_AUDITS } from '../graphql/mutationAudits';
+} from '../../__testUtils__/deploymentInState';
+import { rowCounts } from '../../__testUtils__/reconciliation';
+import { MUTATION_AUDITS } from '../mutationAudits';
 
 jest.setTimeout(120_000);
 

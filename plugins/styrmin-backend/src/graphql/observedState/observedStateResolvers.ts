@@ -2,15 +2,14 @@ import {
   readyConditionOf,
   styrminDeploymentReadPermission,
 } from '@styrmin/plugin-styrmin-common';
-import { Deployment } from '../deployments/DeploymentStore';
+import { Deployment } from '../../deployments/DeploymentStore';
+import { isoDateFields, notStored, withPermission } from '../fieldResolvers';
+import { StyrminGraphQLContext, StyrminResolvers } from '../types';
+import { describeWorkload } from '../../observedState/describeWorkload';
 import {
-  isoDateFields,
-  notStored,
-  withPermission,
-} from '../graphql/fieldResolvers';
-import { StyrminGraphQLContext, StyrminResolvers } from '../graphql/types';
-import { describeWorkload } from './describeWorkload';
-import { DeploymentStatus, PodStatus } from './ObservedStateStore';
+  DeploymentStatus,
+  PodStatus,
+} from '../../observedState/ObservedStateStore';
 
 /** The components and services of a deployment; none without an active instance. */
 async function workloadOf(

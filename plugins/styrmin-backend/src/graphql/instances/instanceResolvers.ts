@@ -5,13 +5,9 @@ import {
   styrminDriverReadPermission,
 } from '@styrmin/plugin-styrmin-common';
 import { graphQLDriverVersionOf } from '../drivers/graphQLDriverVersionOf';
-import {
-  isoDateFields,
-  notStored,
-  withPermission,
-} from '../graphql/fieldResolvers';
-import { StyrminResolvers } from '../graphql/types';
-import { Instance } from './InstanceStore';
+import { isoDateFields, notStored, withPermission } from '../fieldResolvers';
+import { StyrminResolvers } from '../types';
+import { Instance } from '../../instances/InstanceStore';
 
 /**
  * The resolvers of the `instance` query and of the `Instance` and `ContextChange` types.

@@ -17,13 +17,13 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import request from 'supertest';
-import { createTestDatabases } from '../__testUtils__/databases';
+import { createTestDatabases } from '../../__testUtils__/databases';
 import {
   copyExampleDriver,
   EXAMPLE_DRIVERS,
   readExampleDriver,
-} from '../__testUtils__/exampleDrivers';
-import { styrminPlugin } from '../plugin';
+} from '../../__testUtils__/exampleDrivers';
+import { styrminPlugin } from '../../plugin';
 
 const DRIVER_VERSION_FIELDS = /* GraphQL */ `
   fragment Version on DriverVersion {

@@ -1,13 +1,13 @@
 import { mockServices } from '@backstage/backend-test-utils';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import { Knex } from 'knex';
-import { countQueries } from '../__testUtils__/countQueries';
+import { countQueries } from '../../__testUtils__/countQueries';
 import {
   createCoreStores,
   createTestGraphQL,
   TEST_USER,
-} from '../__testUtils__/coreStores';
-import { createTestDatabases } from '../__testUtils__/databases';
+} from '../../__testUtils__/coreStores';
+import { createTestDatabases } from '../../__testUtils__/databases';
 
 jest.setTimeout(120_000);
 

@@ -1,9 +1,9 @@
 import { mockServices } from '@backstage/backend-test-utils';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
-import { countQueries } from '../__testUtils__/countQueries';
-import { createTestGraphQL } from '../__testUtils__/coreStores';
-import { createTestDatabases } from '../__testUtils__/databases';
-import { setupReconciliation } from '../__testUtils__/reconciliation';
+import { countQueries } from '../../__testUtils__/countQueries';
+import { createTestGraphQL } from '../../__testUtils__/coreStores';
+import { createTestDatabases } from '../../__testUtils__/databases';
+import { setupReconciliation } from '../../__testUtils__/reconciliation';
 
 jest.setTimeout(60_000);
 

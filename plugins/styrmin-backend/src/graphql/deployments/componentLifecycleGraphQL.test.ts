@@ -1,11 +1,11 @@
-import { createTestDatabases } from '../__testUtils__/databases';
+import { createTestDatabases } from '../../__testUtils__/databases';
 import {
   deleteDeploymentInState,
   DEPLOYMENT_TASK_RESULT_FIELDS,
   executeWithout,
   setUpDeploymentInState,
-} from '../__testUtils__/deploymentInState';
-import { rowCounts } from '../__testUtils__/reconciliation';
+} from '../../__testUtils__/deploymentInState';
+import { rowCounts } from '../../__testUtils__/reconciliation';
 
 jest.setTimeout(120_000);
 

@@ -1,6 +1,6 @@
-import { version } from '../../package.json';
-import { ServerInfoStore } from '../database/ServerInfoStore';
-import { StyrminResolvers } from './types';
+import { version } from '../../../package.json';
+import { ServerInfoStore } from '../../database/ServerInfoStore';
+import { StyrminResolvers } from '../types';
 
 /**
  * Options of {@link createResolvers}.

@@ -12,16 +12,19 @@ import {
   styrminEnvironmentUpdatePermission,
   withinField,
 } from '@styrmin/plugin-styrmin-common';
-import { ClusterStore } from '../clusters/ClusterStore';
-import { callerRef } from '../graphql/callerRef';
+import { ClusterStore } from '../../clusters/ClusterStore';
+import { callerRef } from '../callerRef';
 import {
   isoDateFields,
   oneOfIdOrName,
   withPermission,
-} from '../graphql/fieldResolvers';
-import { StyrminResolvers } from '../graphql/types';
-import { SettingsReconciler } from '../reconciliation/SettingsReconciler';
-import { Environment, EnvironmentStore } from './EnvironmentStore';
+} from '../fieldResolvers';
+import { StyrminResolvers } from '../types';
+import { SettingsReconciler } from '../../reconciliation/SettingsReconciler';
+import {
+  Environment,
+  EnvironmentStore,
+} from '../../environments/EnvironmentStore';
 
 /**
  * Options of {@link createEnvironmentResolvers}.

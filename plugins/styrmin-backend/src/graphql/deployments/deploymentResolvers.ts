@@ -13,27 +13,26 @@ import {
   styrminEnvironmentReadPermission,
 } from '@styrmin/plugin-styrmin-common';
 import { graphQLDriverVersionOf } from '../drivers/graphQLDriverVersionOf';
-import { EnvironmentStore } from '../environments/EnvironmentStore';
-import { callerRef } from '../graphql/callerRef';
+import { EnvironmentStore } from '../../environments/EnvironmentStore';
+import { callerRef } from '../callerRef';
+import { isoDateFields, notStored, withPermission } from '../fieldResolvers';
+import { decodeCursor, encodeCursor, pageSize } from '../pagination';
+import { StyrminGraphQLContext, StyrminResolvers } from '../types';
+import { InstanceStore } from '../../instances/InstanceStore';
+import { DeploymentReconciler } from '../../reconciliation/DeploymentReconciler';
 import {
-  isoDateFields,
-  notStored,
-  withPermission,
-} from '../graphql/fieldResolvers';
-import { decodeCursor, encodeCursor, pageSize } from '../graphql/pagination';
-import { StyrminGraphQLContext, StyrminResolvers } from '../graphql/types';
-import { InstanceStore } from '../instances/InstanceStore';
-import { DeploymentReconciler } from '../reconciliation/DeploymentReconciler';
-import { DeploymentChangeResult, Redeployment } from '../reconciliation/types';
-import { Task } from '../tasks/TaskStore';
-import { ComponentLifecycle } from './ComponentLifecycle';
-import { DeploymentJobs } from './DeploymentJobs';
+  DeploymentChangeResult,
+  Redeployment,
+} from '../../reconciliation/types';
+import { Task } from '../../tasks/TaskStore';
+import { ComponentLifecycle } from '../../deployments/ComponentLifecycle';
+import { DeploymentJobs } from '../../deployments/DeploymentJobs';
 import {
   Deployment,
   DeploymentCursor,
   DeploymentStore,
   DriverVersionRef,
-} from './DeploymentStore';
+} from '../../deployments/DeploymentStore';
 
 /**
  * Options of {@link createDeploymentResolvers}.

@@ -8,16 +8,16 @@ import {
   styrminEnvironmentReadPermission,
   withinField,
 } from '@styrmin/plugin-styrmin-common';
-import { AGENT_HEARTBEAT_SECONDS } from '../agentProtocol/authenticateAgent';
-import { callerRef } from '../graphql/callerRef';
+import { AGENT_HEARTBEAT_SECONDS } from '../../agentProtocol/authenticateAgent';
+import { callerRef } from '../callerRef';
 import {
   isoDateFields,
   oneOfIdOrName,
   withPermission,
-} from '../graphql/fieldResolvers';
-import { StyrminResolvers } from '../graphql/types';
-import { SettingsReconciler } from '../reconciliation/SettingsReconciler';
-import { Cluster, ClusterStore } from './ClusterStore';
+} from '../fieldResolvers';
+import { StyrminResolvers } from '../types';
+import { SettingsReconciler } from '../../reconciliation/SettingsReconciler';
+import { Cluster, ClusterStore } from '../../clusters/ClusterStore';
 
 /**
  * Options of {@link createClusterResolvers}.

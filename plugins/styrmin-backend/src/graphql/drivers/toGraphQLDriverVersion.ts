@@ -2,7 +2,7 @@ import {
   DriverParameter,
   parametersJsonSchema,
 } from '@styrmin/plugin-styrmin-common';
-import { Driver, DriverVersion } from './DriverStore';
+import { Driver, DriverVersion } from '../../drivers/DriverStore';
 
 /**
  * A driver version as the GraphQL `DriverVersion` type has it: the parts of the spec in

@@ -1,8 +1,8 @@
 import { mockServices } from '@backstage/backend-test-utils';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
-import { createTestGraphQL, TEST_USER } from '../__testUtils__/coreStores';
-import { createTestDatabases } from '../__testUtils__/databases';
-import { setupReconciliation } from '../__testUtils__/reconciliation';
+import { createTestGraphQL, TEST_USER } from '../../__testUtils__/coreStores';
+import { createTestDatabases } from '../../__testUtils__/databases';
+import { setupReconciliation } from '../../__testUtils__/reconciliation';
 
 jest.setTimeout(60_000);
 

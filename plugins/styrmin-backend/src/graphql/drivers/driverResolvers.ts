@@ -2,15 +2,15 @@ import {
   styrminDriverLoadPermission,
   styrminDriverReadPermission,
 } from '@styrmin/plugin-styrmin-common';
-import { callerRef } from '../graphql/callerRef';
-import { StyrminGraphQLContext, StyrminResolvers } from '../graphql/types';
-import { requirePermission } from '../permissions/requirePermission';
-import { DriverLoader } from './DriverLoader';
-import { DriverStore } from './DriverStore';
+import { callerRef } from '../callerRef';
+import { StyrminGraphQLContext, StyrminResolvers } from '../types';
+import { requirePermission } from '../../permissions/requirePermission';
+import { DriverLoader } from '../../drivers/DriverLoader';
+import { DriverStore } from '../../drivers/DriverStore';
 import {
   GraphQLLoadDriverInput,
   parseLoadDriverInput,
-} from './parseLoadDriverInput';
+} from '../../drivers/parseLoadDriverInput';
 import {
   toGraphQLDriver,
   toGraphQLDriverVersion,

@@ -1,6 +1,6 @@
-import { DriverVersionRef } from '../deployments/DeploymentStore';
-import { notStored } from '../graphql/fieldResolvers';
-import { StyrminGraphQLContext } from '../graphql/types';
+import { DriverVersionRef } from '../../deployments/DeploymentStore';
+import { notStored } from '../fieldResolvers';
+import { StyrminGraphQLContext } from '../types';
 import { toGraphQLDriverVersion } from './toGraphQLDriverVersion';
 
 /**
