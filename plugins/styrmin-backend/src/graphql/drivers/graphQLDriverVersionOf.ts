@@ -10,6 +10,22 @@ import { toGraphQLDriverVersion } from './toGraphQLDriverVersion';
 const built = new WeakMap<object, ReturnType<typeof toGraphQLDriverVersion>>();
 
 /**
+ * The stored driver version that a record names, read through the request's loader; a
+ * record naming a version the database lacks is damage (`notStored`).
+ *
+ * @internal
+ */
+export async function storedDriverVersion(
+  context: StyrminGraphQLContext,
+  ref: DriverVersionRef,
+) {
+  return (
+    (await context.loaders.driverVersion.load(ref)) ??
+    notStored(`Driver version ${ref.name} ${ref.version}`)
+  );
+}
+
+/**
  * The driver version that a record names, as the GraphQL `DriverVersion` type has it, read
  * through the request's loader.
  *
@@ -19,10 +35,7 @@ export async function graphQLDriverVersionOf(
   context: StyrminGraphQLContext,
   ref: DriverVersionRef,
 ) {
-  const driverVersion = await context.loaders.driverVersion.load(ref);
-  if (!driverVersion) {
-    return notStored(`Driver version ${ref.name} ${ref.version}`);
-  }
+  const driverVersion = await storedDriverVersion(context, ref);
   let graphQL = built.get(driverVersion);
   if (!graphQL) {
     graphQL = toGraphQLDriverVersion(driverVersion);

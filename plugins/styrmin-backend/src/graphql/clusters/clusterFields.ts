@@ -1,0 +1,29 @@
+import { styrminEnvironmentReadPermission } from '@styrmin/plugin-styrmin-common';
+import { AGENT_HEARTBEAT_SECONDS } from '../../agentProtocol/authenticateAgent';
+import { Cluster } from '../../clusters/ClusterStore';
+import { isoDateFields, withPermission } from '../fieldResolvers';
+import { StyrminResolvers } from '../types';
+
+/**
+ * The fields of the `Cluster` type that its record does not hold as they are.
+ *
+ * @internal
+ */
+export function createClusterFields(): StyrminResolvers {
+  return {
+    Cluster: {
+      ...isoDateFields<keyof Cluster>(
+        'agentTokenRotatedAt',
+        'agentLastSeenAt',
+        'createdAt',
+        'updatedAt',
+      ),
+      agentHeartbeatSeconds: () => AGENT_HEARTBEAT_SECONDS,
+      environments: withPermission<Cluster>(
+        styrminEnvironmentReadPermission,
+        (cluster, _args, context) =>
+          context.loaders.environmentsOfCluster.load(cluster.id),
+      ),
+    },
+  };
+}

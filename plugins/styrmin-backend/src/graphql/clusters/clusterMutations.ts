@@ -1,0 +1,77 @@
+import {
+  allValid,
+  parseClusterSettings,
+  parseRecordName,
+  styrminClusterCreatePermission,
+  styrminClusterUpdatePermission,
+  withinField,
+} from '@styrmin/plugin-styrmin-common';
+import { ClusterStore } from '../../clusters/ClusterStore';
+import { SettingsReconciler } from '../../reconciliation/SettingsReconciler';
+import { callerRef } from '../callerRef';
+import { withPermission } from '../fieldResolvers';
+import {
+  MutationRegisterClusterArgs,
+  MutationRotateAgentTokenArgs,
+  MutationUpdateClusterArgs,
+} from '../generated/schemaTypes';
+import { StyrminResolvers } from '../types';
+
+/**
+ * The cluster mutations. The agent token appears only in what `registerCluster` and
+ * `rotateAgentToken` return.
+ *
+ * @internal
+ */
+export function createClusterMutations(options: {
+  clusters: ClusterStore;
+  settingsReconciler: SettingsReconciler;
+}): StyrminResolvers {
+  const { clusters, settingsReconciler: reconciler } = options;
+  const update = styrminClusterUpdatePermission;
+  return {
+    Mutation: {
+      registerCluster: withPermission(
+        styrminClusterCreatePermission,
+        (_parent, { input }: MutationRegisterClusterArgs, context) => {
+          const { name, settings } = allValid({
+            name: parseRecordName(input.name),
+            settings: withinField(
+              'settings',
+              parseClusterSettings(input.settings ?? {}),
+            ),
+          });
+          return clusters.registerCluster({
+            name,
+            settings,
+            createdBy: callerRef(context.credentials),
+          });
+        },
+      ),
+      updateCluster: withPermission(
+        update,
+        async (_parent, { input }: MutationUpdateClusterArgs, context) => {
+          const result = await reconciler.updateCluster({
+            clusterId: input.id,
+            expectedVersion: input.expectedVersion ?? undefined,
+            settingsPatch: input.settings,
+            updatedBy: callerRef(context.credentials),
+          });
+          return {
+            cluster: result.record,
+            changed: result.changed,
+            redeployments: result.redeployments,
+          };
+        },
+      ),
+      rotateAgentToken: withPermission(
+        update,
+        (_parent, { input }: MutationRotateAgentTokenArgs, context) =>
+          clusters.rotateAgentToken({
+            id: input.id,
+            updatedBy: callerRef(context.credentials),
+          }),
+      ),
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import { styrminClusterReadPermission } from '@styrmin/plugin-styrmin-common';
+import { ClusterStore } from '../../clusters/ClusterStore';
+import { SettingsReconciler } from '../../reconciliation/SettingsReconciler';
+import { oneOfIdOrName, withPermission } from '../fieldResolvers';
+import {
+  QueryClusterArgs,
+  QueryPreviewClusterUpdateArgs,
+} from '../generated/schemaTypes';
+import { StyrminResolvers } from '../types';
+
+/**
+ * The cluster queries: `clusters`, `cluster` (by id or name) and `previewClusterUpdate`.
+ *
+ * @internal
+ */
+export function createClusterQueries(options: {
+  clusters: ClusterStore;
+  settingsReconciler: SettingsReconciler;
+}): StyrminResolvers {
+  const { clusters, settingsReconciler: reconciler } = options;
+  const read = styrminClusterReadPermission;
+  return {
+    Query: {
+      clusters: withPermission(read, () => clusters.listClusters()),
+      cluster: withPermission(read, (_parent, args: QueryClusterArgs) =>
+        clusters.getCluster(oneOfIdOrName('cluster', args)),
+      ),
+      previewClusterUpdate: withPermission(
+        read,
+        (_parent, { input }: QueryPreviewClusterUpdateArgs) =>
+          reconciler.previewClusterUpdate({
+            clusterId: input.id,
+            settingsPatch: input.settings,
+          }),
+      ),
+    },
+  };
+}

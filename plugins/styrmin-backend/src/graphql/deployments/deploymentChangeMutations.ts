@@ -1,0 +1,92 @@
+import {
+  styrminDeploymentCreatePermission,
+  styrminDeploymentDeletePermission,
+  styrminDeploymentUpdatePermission,
+} from '@styrmin/plugin-styrmin-common';
+import { DeploymentReconciler } from '../../reconciliation/DeploymentReconciler';
+import { callerRef } from '../callerRef';
+import { withPermission } from '../fieldResolvers';
+import {
+  MutationCreateDeploymentArgs,
+  MutationDeleteDeploymentArgs,
+  MutationEditComponentOverridesArgs,
+  MutationEditDeploymentArgs,
+  MutationUpgradeDeploymentArgs,
+} from '../generated/schemaTypes';
+import { StyrminResolvers } from '../types';
+
+/**
+ * The mutations that change a deployment's intent through the `DeploymentReconciler`:
+ * create, edit, upgrade, component overrides and delete, each a `DeploymentChangeResult`.
+ *
+ * @internal
+ */
+export function createDeploymentChangeMutations(options: {
+  deploymentReconciler: DeploymentReconciler;
+}): StyrminResolvers {
+  const { deploymentReconciler: reconciler } = options;
+  const update = styrminDeploymentUpdatePermission;
+  return {
+    Mutation: {
+      createDeployment: withPermission(
+        styrminDeploymentCreatePermission,
+        (_parent, { input }: MutationCreateDeploymentArgs, context) =>
+          reconciler.createDeployment({
+            environmentId: input.environment,
+            name: input.name,
+            driver: { name: input.driver, version: input.driverVersion },
+            configuration: input.configuration,
+            prompts: input.prompts,
+            createdBy: callerRef(context.credentials),
+            dryRun: input.dryRun ?? false,
+          }),
+      ),
+      editDeployment: withPermission(
+        update,
+        (_parent, { input }: MutationEditDeploymentArgs, context) =>
+          reconciler.changeDeployment({
+            deploymentId: input.id,
+            expectedVersion: input.expectedVersion ?? undefined,
+            configurationPatch: input.configuration,
+            updatedBy: callerRef(context.credentials),
+            dryRun: input.dryRun ?? false,
+          }),
+      ),
+      upgradeDeployment: withPermission(
+        update,
+        (_parent, { input }: MutationUpgradeDeploymentArgs, context) =>
+          reconciler.changeDeployment({
+            deploymentId: input.id,
+            expectedVersion: input.expectedVersion ?? undefined,
+            driverVersion: input.driverVersion,
+            configurationPatch: input.configuration ?? {},
+            prompts: input.prompts,
+            updatedBy: callerRef(context.credentials),
+            dryRun: input.dryRun ?? false,
+          }),
+      ),
+      editComponentOverrides: withPermission(
+        update,
+        (_parent, { input }: MutationEditComponentOverridesArgs, context) =>
+          reconciler.changeDeployment({
+            deploymentId: input.id,
+            expectedVersion: input.expectedVersion ?? undefined,
+            configurationPatch: {
+              components: { [input.component]: input.overrides ?? null },
+            },
+            updatedBy: callerRef(context.credentials),
+            dryRun: input.dryRun ?? false,
+          }),
+      ),
+      deleteDeployment: withPermission(
+        styrminDeploymentDeletePermission,
+        (_parent, { input }: MutationDeleteDeploymentArgs, context) =>
+          reconciler.deleteDeployment({
+            deploymentId: input.id,
+            expectedVersion: input.expectedVersion ?? undefined,
+            deletedBy: callerRef(context.credentials),
+          }),
+      ),
+    },
+  };
+}

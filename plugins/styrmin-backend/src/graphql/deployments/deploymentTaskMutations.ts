@@ -1,0 +1,63 @@
+import { styrminDeploymentUpdatePermission } from '@styrmin/plugin-styrmin-common';
+import { ComponentLifecycle } from '../../deployments/ComponentLifecycle';
+import { DeploymentJobs } from '../../deployments/DeploymentJobs';
+import { callerRef } from '../callerRef';
+import { withPermission } from '../fieldResolvers';
+import {
+  MutationRunJobArgs,
+  MutationStartComponentsArgs,
+} from '../generated/schemaTypes';
+import { StyrminGraphQLContext, StyrminResolvers } from '../types';
+
+/**
+ * The mutations that run a task on a deployment without changing its intent's instance:
+ * `stopComponents`, `startComponents` and `runJob`, each a `DeploymentTaskResult`.
+ *
+ * @internal
+ */
+export function createDeploymentTaskMutations(options: {
+  componentLifecycle: ComponentLifecycle;
+  deploymentJobs: DeploymentJobs;
+}): StyrminResolvers {
+  const { componentLifecycle, deploymentJobs } = options;
+  const update = styrminDeploymentUpdatePermission;
+  const switchComponents =
+    (flowName: 'STOP_COMPONENTS' | 'START_COMPONENTS') =>
+    (
+      _parent: unknown,
+      // stopComponents takes the same arguments.
+      { input }: MutationStartComponentsArgs,
+      context: StyrminGraphQLContext,
+    ) =>
+      componentLifecycle.switchComponents({
+        flowName,
+        deploymentId: input.id,
+        expectedVersion: input.expectedVersion ?? undefined,
+        components: input.components,
+        createdBy: callerRef(context.credentials),
+      });
+  return {
+    Mutation: {
+      stopComponents: withPermission(
+        update,
+        switchComponents('STOP_COMPONENTS'),
+      ),
+      startComponents: withPermission(
+        update,
+        switchComponents('START_COMPONENTS'),
+      ),
+      runJob: withPermission(
+        update,
+        (_parent, { input }: MutationRunJobArgs, context) =>
+          deploymentJobs.runJob({
+            deploymentId: input.id,
+            expectedVersion: input.expectedVersion ?? undefined,
+            component: input.component,
+            command: input.command,
+            timeoutSeconds: input.timeoutSeconds ?? undefined,
+            createdBy: callerRef(context.credentials),
+          }),
+      ),
+    },
+  };
+}

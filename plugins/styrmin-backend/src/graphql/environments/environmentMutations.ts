@@ -1,0 +1,92 @@
+import { NotFoundError } from '@backstage/errors';
+import {
+  allValid,
+  parseBackupStorageLocation,
+  parseEnvironmentOverrides,
+  parseRecordName,
+  styrminEnvironmentCreatePermission,
+  styrminEnvironmentDeletePermission,
+  styrminEnvironmentUpdatePermission,
+  withinField,
+} from '@styrmin/plugin-styrmin-common';
+import { ClusterStore } from '../../clusters/ClusterStore';
+import { EnvironmentStore } from '../../environments/EnvironmentStore';
+import { SettingsReconciler } from '../../reconciliation/SettingsReconciler';
+import { callerRef } from '../callerRef';
+import { withPermission } from '../fieldResolvers';
+import {
+  MutationCreateEnvironmentArgs,
+  MutationDeleteEnvironmentArgs,
+  MutationUpdateEnvironmentArgs,
+} from '../generated/schemaTypes';
+import { StyrminResolvers } from '../types';
+
+/**
+ * The environment mutations: create, update (redeploying what the overrides change) and
+ * delete.
+ *
+ * @internal
+ */
+export function createEnvironmentMutations(options: {
+  clusters: ClusterStore;
+  environments: EnvironmentStore;
+  settingsReconciler: SettingsReconciler;
+}): StyrminResolvers {
+  const { clusters, environments, settingsReconciler: reconciler } = options;
+  return {
+    Mutation: {
+      createEnvironment: withPermission(
+        styrminEnvironmentCreatePermission,
+        async (_parent, { input }: MutationCreateEnvironmentArgs, context) => {
+          const valid = allValid({
+            name: parseRecordName(input.name),
+            overrides: withinField(
+              'overrides',
+              parseEnvironmentOverrides(input.overrides ?? {}),
+            ),
+            backupStorageLocation: parseBackupStorageLocation(
+              input.backupStorageLocation ?? null,
+            ),
+          });
+          if (!(await clusters.getCluster({ id: input.cluster }))) {
+            throw new NotFoundError(`Cluster ${input.cluster} does not exist`);
+          }
+          return environments.createEnvironment({
+            name: valid.name,
+            clusterId: input.cluster,
+            overrides: valid.overrides,
+            backupStorageLocation: valid.backupStorageLocation ?? undefined,
+            createdBy: callerRef(context.credentials),
+          });
+        },
+      ),
+      updateEnvironment: withPermission(
+        styrminEnvironmentUpdatePermission,
+        async (_parent, { input }: MutationUpdateEnvironmentArgs, context) => {
+          const result = await reconciler.updateEnvironment({
+            environmentId: input.id,
+            expectedVersion: input.expectedVersion ?? undefined,
+            overridesPatch: input.overrides ?? undefined,
+            // Absent leaves it; null removes it.
+            backupStorageLocation: input.backupStorageLocation,
+            updatedBy: callerRef(context.credentials),
+          });
+          return {
+            environment: result.record,
+            changed: result.changed,
+            redeployments: result.redeployments,
+          };
+        },
+      ),
+      deleteEnvironment: withPermission(
+        styrminEnvironmentDeletePermission,
+        (_parent, { input }: MutationDeleteEnvironmentArgs, context) =>
+          reconciler.deleteEnvironment({
+            environmentId: input.id,
+            expectedVersion: input.expectedVersion ?? undefined,
+            deletedBy: callerRef(context.credentials),
+          }),
+      ),
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import { styrminEnvironmentReadPermission } from '@styrmin/plugin-styrmin-common';
+import { EnvironmentStore } from '../../environments/EnvironmentStore';
+import { SettingsReconciler } from '../../reconciliation/SettingsReconciler';
+import { oneOfIdOrName, withPermission } from '../fieldResolvers';
+import {
+  QueryEnvironmentArgs,
+  QueryEnvironmentsArgs,
+  QueryPreviewEnvironmentUpdateArgs,
+} from '../generated/schemaTypes';
+import { StyrminResolvers } from '../types';
+
+/**
+ * The environment queries: `environments` (of a cluster, or all), `environment` (by id or
+ * name) and `previewEnvironmentUpdate`.
+ *
+ * @internal
+ */
+export function createEnvironmentQueries(options: {
+  environments: EnvironmentStore;
+  settingsReconciler: SettingsReconciler;
+}): StyrminResolvers {
+  const { environments, settingsReconciler: reconciler } = options;
+  const read = styrminEnvironmentReadPermission;
+  return {
+    Query: {
+      environments: withPermission(
+        read,
+        (_parent, args: QueryEnvironmentsArgs, context) =>
+          args.cluster
+            ? context.loaders.environmentsOfCluster.load(args.cluster)
+            : environments.listEnvironments(),
+      ),
+      environment: withPermission(read, (_parent, args: QueryEnvironmentArgs) =>
+        environments.getEnvironment(oneOfIdOrName('environment', args)),
+      ),
+      previewEnvironmentUpdate: withPermission(
+        read,
+        (_parent, { input }: QueryPreviewEnvironmentUpdateArgs) =>
+          reconciler.previewEnvironmentUpdate({
+            environmentId: input.id,
+            overridesPatch: input.overrides ?? undefined,
+          }),
+      ),
+    },
+  };
+}

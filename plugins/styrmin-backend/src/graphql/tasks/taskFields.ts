@@ -1,0 +1,47 @@
+import { computeTaskResult } from '@styrmin/plugin-styrmin-common';
+import { FlowRun } from '../../flows/FlowRunStore';
+import { Step, StepAttemptError, Task } from '../../tasks/TaskStore';
+import { isoDateFields, notStored } from '../fieldResolvers';
+import { StyrminResolvers } from '../types';
+
+/**
+ * The fields of the `Task`, `FlowRun`, `Step` and `StepAttemptError` types. The task
+ * result is computed on every read (`computeTaskResult`), never stored. Step errors and
+ * output tails are readable with the deployment read permission: the agent protocol
+ * redacted their secrets when it recorded them.
+ *
+ * @internal
+ */
+export function createTaskFields(): StyrminResolvers {
+  return {
+    Task: {
+      ...isoDateFields<keyof Task>('createdAt'),
+      result: async (task: Task, _args, context) => {
+        const graph = await context.loaders.taskGraph.load(task.id);
+        return graph ? computeTaskResult(graph) : notStored(`Task ${task.id}`);
+      },
+      flowRun: async (task: Task, _args, context) =>
+        (await context.loaders.flowRun.load(task.flowRunId)) ??
+        notStored(`Flow run ${task.flowRunId}`),
+      deployment: async (task: Task, _args, context) =>
+        (await context.loaders.deployment.load(task.deploymentId)) ??
+        notStored(`Deployment ${task.deploymentId}`),
+    },
+    FlowRun: isoDateFields<keyof FlowRun>('createdAt'),
+    Step: {
+      ...isoDateFields<keyof Step>('startedAt', 'endedAt'),
+      startedTasks: async (step: Step, _args, context) =>
+        (await context.loaders.task.loadMany(step.startedTaskIds)).map(
+          (task, index) =>
+            task instanceof Error || !task
+              ? notStored(`Task ${step.startedTaskIds[index]}`)
+              : task,
+        ),
+      supersededBy: (step: Step, _args, context) =>
+        step.supersededByTaskId
+          ? context.loaders.task.load(step.supersededByTaskId)
+          : null,
+    },
+    StepAttemptError: isoDateFields<keyof StepAttemptError>('occurredAt'),
+  };
+}

@@ -1,0 +1,21 @@
+import { styrminDeploymentReadPermission } from '@styrmin/plugin-styrmin-common';
+import { withPermission } from '../fieldResolvers';
+import { QueryTaskArgs } from '../generated/schemaTypes';
+import { StyrminResolvers } from '../types';
+
+/**
+ * The `task` query.
+ *
+ * @internal
+ */
+export function createTaskQueries(): StyrminResolvers {
+  return {
+    Query: {
+      task: withPermission(
+        styrminDeploymentReadPermission,
+        (_parent, args: QueryTaskArgs, context) =>
+          context.loaders.task.load(args.id),
+      ),
+    },
+  };
+}
