@@ -4,7 +4,10 @@
  * @packageDocumentation
  */
 export { StyrminClient } from './StyrminClient';
-export type { GraphQLVariables, StyrminClientOptions } from './StyrminClient';
+export type {
+  GraphQLVariables,
+  StyrminClientOptions,
+} from './GraphQLTransport';
 export { StyrminApiError } from './StyrminApiError';
 export type {
   StyrminApiErrorOptions,

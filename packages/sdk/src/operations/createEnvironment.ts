@@ -1,19 +1,14 @@
 import { EnvironmentOverrides } from '@styrmin/plugin-styrmin-common';
 import { Environment, environmentFragment } from './recordFields';
 import { StyrminOperation } from './StyrminOperation';
+import { CreateEnvironmentInput as GeneratedCreateEnvironmentInput } from './generated/operationTypes';
 
 /**
  * What `StyrminClient.createEnvironment()` takes.
  *
  * @public
  */
-export interface CreateEnvironmentInput {
-  name: string;
-  /** The cluster's id. */
-  cluster: string;
-  overrides?: EnvironmentOverrides;
-  backupStorageLocation?: string;
-}
+export type CreateEnvironmentInput = GeneratedCreateEnvironmentInput;
 
 /** The `createEnvironment` mutation. */
 export const createEnvironmentOperation: StyrminOperation<

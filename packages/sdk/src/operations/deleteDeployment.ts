@@ -3,16 +3,14 @@ import {
   deploymentChangeFragment,
 } from './recordFields';
 import { StyrminOperation } from './StyrminOperation';
+import { DeleteDeploymentInput as GeneratedDeleteDeploymentInput } from './generated/operationTypes';
 
 /**
  * What `StyrminClient.deleteDeployment()` takes.
  *
  * @public
  */
-export interface DeleteDeploymentInput {
-  id: string;
-  expectedVersion?: number;
-}
+export type DeleteDeploymentInput = GeneratedDeleteDeploymentInput;
 
 /** The `deleteDeployment` mutation. */
 export const deleteDeploymentOperation: StyrminOperation<

@@ -4,20 +4,14 @@ import {
   Task,
   taskFragment,
 } from './recordFields';
+import { ComponentsInput as GeneratedComponentsInput } from './generated/operationTypes';
 
 /**
  * What `StyrminClient.stopComponents()` and `startComponents()` take.
  *
  * @public
  */
-export interface ComponentsInput {
-  /** The deployment's id. */
-  id: string;
-  /** The version the caller saw; another is CONFLICT. */
-  expectedVersion?: number;
-  /** Components of the deployment's driver version; at least one. */
-  components: string[];
-}
+export type ComponentsInput = GeneratedComponentsInput;
 
 /**
  * What a stop or start of components, or a job, started: the deployment and the task.

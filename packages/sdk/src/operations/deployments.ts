@@ -1,22 +1,14 @@
 import { DeploymentState } from '@styrmin/plugin-styrmin-common';
 import { Deployment, deploymentFragment, PageInfo } from './recordFields';
 import { StyrminOperation } from './StyrminOperation';
+import { DeploymentFilter as GeneratedDeploymentFilter } from './generated/operationTypes';
 
 /**
  * Which deployments `StyrminClient.deployments()` lists.
  *
  * @public
  */
-export interface DeploymentFilter {
-  /** The environment's id. */
-  environment?: string;
-  states?: DeploymentState[];
-  /** The driver's name. */
-  driver?: string;
-  driverVersion?: string;
-  /** Tombstones too. */
-  includeDeleted?: boolean;
-}
+export type DeploymentFilter = GeneratedDeploymentFilter;
 
 /**
  * What `StyrminClient.deployments()` takes.

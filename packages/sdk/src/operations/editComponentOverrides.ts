@@ -3,21 +3,14 @@ import {
   deploymentChangeFragment,
 } from './recordFields';
 import { StyrminOperation } from './StyrminOperation';
+import { EditComponentOverridesInput as GeneratedEditComponentOverridesInput } from './generated/operationTypes';
 
 /**
  * What `StyrminClient.editComponentOverrides()` takes.
  *
  * @public
  */
-export interface EditComponentOverridesInput {
-  id: string;
-  expectedVersion?: number;
-  component: string;
-  /** A JSON merge patch of the component's overrides; null removes them all. */
-  overrides: Record<string, unknown> | null;
-  /** Validate and answer what the change would do (diff, planned steps), storing nothing. */
-  dryRun?: boolean;
-}
+export type EditComponentOverridesInput = GeneratedEditComponentOverridesInput;
 
 /** The `editComponentOverrides` mutation. */
 export const editComponentOverridesOperation: StyrminOperation<

@@ -3,21 +3,14 @@ import {
   deploymentChangeFragment,
 } from './recordFields';
 import { StyrminOperation } from './StyrminOperation';
+import { EditDeploymentInput as GeneratedEditDeploymentInput } from './generated/operationTypes';
 
 /**
  * What `StyrminClient.editDeployment()` takes.
  *
  * @public
  */
-export interface EditDeploymentInput {
-  id: string;
-  /** The version the change applies to; the one on arrival when absent. */
-  expectedVersion?: number;
-  /** A JSON merge patch of the configuration: null removes a value. */
-  configuration: Record<string, unknown>;
-  /** Validate and answer what the change would do (diff, planned steps), storing nothing. */
-  dryRun?: boolean;
-}
+export type EditDeploymentInput = GeneratedEditDeploymentInput;
 
 /** The `editDeployment` mutation. */
 export const editDeploymentOperation: StyrminOperation<

@@ -1,80 +1,76 @@
 import {
   ClusterSettings,
   DeploymentConfiguration,
-  DeploymentState,
   EnvironmentOverrides,
-  FlowName,
-  FlowRunState,
   GlobalContext,
   JsonValue,
-  StepStatus,
-  TaskResult,
-  TaskType,
 } from '@styrmin/plugin-styrmin-common';
 import {
   DRIVER_ACTION_FIELDS,
   DriverVersionAction,
 } from './driverVersionFields';
 
+import {
+  ClusterFieldsFragment,
+  DeploymentChangeFieldsFragment,
+  DeploymentFieldsFragment,
+  DeploymentsQuery,
+  EnvironmentFieldsFragment,
+  InstanceFieldsFragment,
+  RedeploymentFieldsFragment,
+  RegisterClusterMutation,
+  TaskFieldsFragment,
+} from './generated/operationTypes';
+import { WithJsonFields } from './WithJsonFields';
+
 /*
- * The types of the core records as the API returns them, and the fragments that select
- * them, so that every operation that reads one returns the same fields.
+ * The types of the core records as the API returns them (generated from the fragments
+ * below), and the fragments that select them, so that every operation that reads one
+ * returns the same fields.
  */
 
 /**
- * Who made a record and who changed it last, when, and the version that changes name.
+ * Who made a record and who changed it last, when, and the version that changes name
+ * (`version`: 1 when created, one more with each change: what `expectedVersion` names).
  *
  * @public
  */
-export interface RecordStamps {
-  /** 1 when created, one more with each change: what `expectedVersion` names. */
-  version: number;
-  createdBy: string;
-  createdAt: string;
-  updatedBy: string;
-  updatedAt: string;
-}
+export type RecordStamps = Pick<
+  ClusterFieldsFragment,
+  'version' | 'createdBy' | 'createdAt' | 'updatedBy' | 'updatedAt'
+>;
 
 /**
- * A registered Kubernetes cluster. Its agent token is never part of it.
+ * A registered Kubernetes cluster. Its agent token is never part of it. `workPool`
+ * (`cluster:<id>`) is the work pool its agent claims; `agentHeartbeatSeconds` the longest
+ * time between two recorded calls of a live agent.
  *
  * @public
  */
-export interface Cluster extends RecordStamps {
-  id: string;
-  name: string;
-  settings: ClusterSettings;
-  /** `cluster:<id>`: the work pool its agent claims. */
-  workPool: string;
-  agentTokenRotatedAt: string;
-  agentLastSeenAt: string | null;
-  /** The longest time between two recorded calls of a live agent, in seconds. */
-  agentHeartbeatSeconds: number;
-}
+export type Cluster = WithJsonFields<
+  ClusterFieldsFragment,
+  { settings: ClusterSettings }
+>;
 
 /**
  * A cluster with its agent token, in clear, as registration and rotation return it once.
  *
  * @public
  */
-export interface ClusterWithAgentToken {
-  cluster: Cluster;
-  agentToken: string;
-}
+export type ClusterWithAgentToken = WithJsonFields<
+  RegisterClusterMutation['registerCluster'],
+  { cluster: Cluster }
+>;
 
 /**
  * An environment: a deployment target in one cluster.
  *
  * @public
  */
-export interface Environment extends RecordStamps {
-  id: string;
-  name: string;
-  cluster: { id: string; name: string };
-  overrides: EnvironmentOverrides;
-  backupStorageLocation: string | null;
-  deletedAt: string | null;
-}
+export type Environment = WithJsonFields<
+  EnvironmentFieldsFragment,
+  { overrides: EnvironmentOverrides }
+>;
 
 /**
  * One value of the context that an instance adds, removes or changes. Secret values read
@@ -82,144 +78,86 @@ export interface Environment extends RecordStamps {
  *
  * @public
  */
-export interface ContextChange {
-  path: string;
-  kind: 'ADDED' | 'REMOVED' | 'CHANGED';
-  before: JsonValue | null;
-  after: JsonValue | null;
-  secret: boolean;
-}
+export type ContextChange = WithJsonFields<
+  InstanceFieldsFragment['diff'][number],
+  { before: JsonValue | null; after: JsonValue | null }
+>;
 
 /**
  * A step of a task.
  *
  * @public
  */
-export interface Step {
-  name: string;
-  position: number;
-  status: StepStatus;
-  attempts: number;
-  startedAt: string | null;
-  endedAt: string | null;
-}
+export type Step = TaskFieldsFragment['steps'][number];
 
 /**
- * A task: one asynchronous operation on a deployment, with its flow run.
+ * A task: one asynchronous operation on a deployment, with its flow run. Its `status` is
+ * its flow run's state; its `result` is computed by the server on every read.
  *
  * @public
  */
-export interface Task {
-  id: string;
-  type: TaskType;
-  /** Its flow run's state. */
-  status: FlowRunState;
-  /** Computed by the server on every read. */
-  result: TaskResult;
-  createdBy: string;
-  createdAt: string;
-  flowRun: {
-    id: string;
-    pool: string;
-    flowName: FlowName;
-    state: FlowRunState;
-    attempts: number;
-    maxAttempts: number;
-    createdAt: string;
-  };
-  steps: Step[];
-}
+export type Task = TaskFieldsFragment;
 
 /**
- * An instance: what was generated for a deployment at one change.
+ * An instance: what was generated for a deployment at one change: its context (the
+ * values at its secret paths masked) and the reconciliation diff to the instance that
+ * was active before it.
  *
  * @public
  */
-export interface Instance {
-  id: string;
-  number: number;
-  active: boolean;
-  createdBy: string;
-  createdAt: string;
-  driverVersion: { name: string; version: string };
-  /** The context, the values at its secret paths masked. */
-  context: GlobalContext;
-  /** The reconciliation diff to the instance that was active before it. */
-  diff: ContextChange[];
-  task: Task | null;
-}
+export type Instance = WithJsonFields<
+  InstanceFieldsFragment,
+  { context: GlobalContext; diff: ContextChange[] }
+>;
 
 /**
- * A deployment: what should run of one application in one environment.
+ * A deployment: what should run of one application in one environment. Its
+ * configuration is what the user set; secret values read `<secret>`, never to be sent
+ * back.
  *
  * @public
  */
-export interface Deployment extends RecordStamps {
-  id: string;
-  name: string;
-  environment: { id: string; name: string };
-  driverVersion: { name: string; version: string };
-  appVersion: string;
-  /** What the user set; secret values read `<secret>`, never to be sent back. */
-  configuration: DeploymentConfiguration;
-  state: DeploymentState;
-  stateReason: string | null;
-  deletedAt: string | null;
-  activeInstance: { id: string; number: number; createdAt: string } | null;
-}
+export type Deployment = WithJsonFields<
+  DeploymentFieldsFragment,
+  { configuration: DeploymentConfiguration }
+>;
 
 /**
- * A deployment that a change redeploys, or in a preview would.
+ * A deployment that a change redeploys, or in a preview would (its task null).
  *
  * @public
  */
-export interface Redeployment {
-  deployment: {
-    id: string;
-    name: string;
-    state: DeploymentState;
-    environment: { name: string };
-  };
-  flow: FlowName;
-  diff: ContextChange[];
-  /** Null in a preview. */
-  task: { id: string; type: TaskType; status: FlowRunState } | null;
-}
+export type Redeployment = WithJsonFields<
+  RedeploymentFieldsFragment,
+  { diff: ContextChange[] }
+>;
 
 /**
- * What a change of a deployment did, or in a dry run would do.
+ * What a change of a deployment did, or in a dry run would do: the deployment after the
+ * change; `changed` false when the new instance equals the active one; the instance and
+ * the task (null when nothing changed, and in a dry run); the steps and the driver
+ * actions of the task that applies it, in order; the retired parameters an upgrade
+ * dropped; the other deployments of the environment that it redeploys.
  *
  * @public
  */
-export interface DeploymentChangeResult {
-  /** The deployment after the change; in a dry run, as the change would leave it. */
-  deployment: Deployment;
-  /** False when the new instance equals the active one: nothing was (would be) stored. */
-  changed: boolean;
-  /** Null when nothing changed, and in a dry run. */
-  instance: Instance | null;
-  /** Null when nothing changed, and in a dry run. */
-  task: Task | null;
-  diff: ContextChange[];
-  /** The steps of the task that applies the change, in the order they run. */
-  plannedSteps: string[];
-  /** The driver actions that task runs, in the order of their modes, with their prompts. */
-  plannedActions: DriverVersionAction[];
-  /** Retired parameters that an upgrade dropped. */
-  droppedParameters: string[];
-  /** The other deployments of the environment that the change redeploys. */
-  siblings: Redeployment[];
-}
+export type DeploymentChangeResult = WithJsonFields<
+  DeploymentChangeFieldsFragment,
+  {
+    deployment: Deployment;
+    instance: Instance | null;
+    diff: ContextChange[];
+    plannedActions: DriverVersionAction[];
+    siblings: Redeployment[];
+  }
+>;
 
 /**
  * Where a page ends, and whether another follows.
  *
  * @public
  */
-export interface PageInfo {
-  endCursor: string | null;
-  hasNextPage: boolean;
-}
+export type PageInfo = DeploymentsQuery['deployments']['pageInfo'];
 
 const STAMPS = /* GraphQL */ `
   version

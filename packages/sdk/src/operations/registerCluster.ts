@@ -1,16 +1,14 @@
 import { ClusterSettings } from '@styrmin/plugin-styrmin-common';
 import { ClusterWithAgentToken, clusterFragment } from './recordFields';
 import { StyrminOperation } from './StyrminOperation';
+import { RegisterClusterInput as GeneratedRegisterClusterInput } from './generated/operationTypes';
 
 /**
  * What `StyrminClient.registerCluster()` takes.
  *
  * @public
  */
-export interface RegisterClusterInput {
-  name: string;
-  settings?: ClusterSettings;
-}
+export type RegisterClusterInput = GeneratedRegisterClusterInput;
 
 /** The `registerCluster` mutation: the agent token comes back this once. */
 export const registerClusterOperation: StyrminOperation<

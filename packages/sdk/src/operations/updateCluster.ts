@@ -5,31 +5,28 @@ import {
   redeploymentFragment,
 } from './recordFields';
 import { StyrminOperation } from './StyrminOperation';
+import {
+  UpdateClusterInput as GeneratedUpdateClusterInput,
+  UpdateClusterMutation,
+} from './generated/operationTypes';
+import { WithJsonFields } from './WithJsonFields';
 
 /**
  * What `StyrminClient.updateCluster()` and `previewClusterUpdate()` take.
  *
  * @public
  */
-export interface UpdateClusterInput {
-  id: string;
-  /** The version the change applies to; the one on arrival when absent. */
-  expectedVersion?: number;
-  /** A JSON merge patch of the settings: null removes a setting. */
-  settings: Record<string, unknown>;
-}
+export type UpdateClusterInput = GeneratedUpdateClusterInput;
 
 /**
  * What `StyrminClient.updateCluster()` returns.
  *
  * @public
  */
-export interface UpdateClusterResult {
-  cluster: Cluster;
-  changed: boolean;
-  /** The deployments whose context changed, redeployed. */
-  redeployments: Redeployment[];
-}
+export type UpdateClusterResult = WithJsonFields<
+  UpdateClusterMutation['updateCluster'],
+  { cluster: Cluster; redeployments: Redeployment[] }
+>;
 
 /** The `updateCluster` mutation. */
 export const updateClusterOperation: StyrminOperation<

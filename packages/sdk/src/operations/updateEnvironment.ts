@@ -5,31 +5,28 @@ import {
   redeploymentFragment,
 } from './recordFields';
 import { StyrminOperation } from './StyrminOperation';
+import {
+  UpdateEnvironmentInput as GeneratedUpdateEnvironmentInput,
+  UpdateEnvironmentMutation,
+} from './generated/operationTypes';
+import { WithJsonFields } from './WithJsonFields';
 
 /**
  * What `StyrminClient.updateEnvironment()` and `previewEnvironmentUpdate()` take.
  *
  * @public
  */
-export interface UpdateEnvironmentInput {
-  id: string;
-  expectedVersion?: number;
-  /** A JSON merge patch of the overrides; absent leaves them. */
-  overrides?: Record<string, unknown>;
-  /** The backup storage location's name; null removes it, absent leaves it. */
-  backupStorageLocation?: string | null;
-}
+export type UpdateEnvironmentInput = GeneratedUpdateEnvironmentInput;
 
 /**
  * What `StyrminClient.updateEnvironment()` returns.
  *
  * @public
  */
-export interface UpdateEnvironmentResult {
-  environment: Environment;
-  changed: boolean;
-  redeployments: Redeployment[];
-}
+export type UpdateEnvironmentResult = WithJsonFields<
+  UpdateEnvironmentMutation['updateEnvironment'],
+  { environment: Environment; redeployments: Redeployment[] }
+>;
 
 /** The `updateEnvironment` mutation. */
 export const updateEnvironmentOperation: StyrminOperation<

@@ -3,27 +3,14 @@ import {
   deploymentChangeFragment,
 } from './recordFields';
 import { StyrminOperation } from './StyrminOperation';
+import { UpgradeDeploymentInput as GeneratedUpgradeDeploymentInput } from './generated/operationTypes';
 
 /**
  * What `StyrminClient.upgradeDeployment()` takes.
  *
  * @public
  */
-export interface UpgradeDeploymentInput {
-  id: string;
-  expectedVersion?: number;
-  /** Another version of the deployment's driver. */
-  driverVersion: string;
-  /** A JSON merge patch of the configuration, such as a new app_version. */
-  configuration?: Record<string, unknown>;
-  /**
-   * Answers to the prompts of the upgrade hook's actions, by action name then prompt name;
-   * a prompt left out gets its default. Kept for the agent only, never shown.
-   */
-  prompts?: Record<string, Record<string, unknown>>;
-  /** Validate and answer what the change would do (diff, planned steps), storing nothing. */
-  dryRun?: boolean;
-}
+export type UpgradeDeploymentInput = GeneratedUpgradeDeploymentInput;
 
 /** The `upgradeDeployment` mutation. */
 export const upgradeDeploymentOperation: StyrminOperation<
