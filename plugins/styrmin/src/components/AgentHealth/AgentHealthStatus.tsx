@@ -14,7 +14,9 @@ export interface AgentHealthStatusProps {
 
 /**
  * A cluster's agent health with its last contact, in Backstage's status colours (which
- * each theme sets) and in words, so that the colour is never the only sign.
+ * each theme sets) and in words, so that the colour is never the only sign. The words are
+ * one span: the status lays its children out as flex items, which would drop the space
+ * before the time ("last contactDec 1").
  *
  * @public
  */
@@ -24,13 +26,17 @@ export const AgentHealthStatus = ({ cluster }: AgentHealthStatusProps) => {
     case 'HEALTHY':
       return (
         <StatusOK>
-          Healthy, last contact <Timestamp iso={lastSeen!} />
+          <span>
+            Healthy, last contact <Timestamp iso={lastSeen!} />
+          </span>
         </StatusOK>
       );
     case 'STALE':
       return (
         <StatusWarning>
-          Stale, last contact <Timestamp iso={lastSeen!} />
+          <span>
+            Stale, last contact <Timestamp iso={lastSeen!} />
+          </span>
         </StatusWarning>
       );
     default:

@@ -25,6 +25,7 @@ import { MissingRecord } from '../MissingRecord';
 import { PageTabs } from '../PageTabs';
 import { PageTrail } from '../PageTrail';
 import { Timestamp } from '../Timestamp';
+import { plural } from '../../plural';
 
 /** The keys below are the labels as written; the default would start-case them. */
 const tableOptions = { titleFormat: (key: string) => key };
@@ -53,7 +54,10 @@ const ClusterEnvironments = ({ cluster }: { cluster: Cluster }) => {
                       {environment.name}
                     </Link>
                   }
-                  secondary={`${environment.deployments.length} deployments`}
+                  secondary={plural(
+                    environment.deployments.length,
+                    'deployment',
+                  )}
                 />
               </ListItem>
             ))}

@@ -131,6 +131,29 @@ describe('DeploymentOverview', () => {
     ).toHaveAttribute('dateTime', '2025-03-05T08:01:00.000Z');
   });
 
+  it("says of a tombstone's services that the deployment is deleted, not that its driver declares none", async () => {
+    renderPage(
+      <DeploymentOverview deploymentId={deployment.id} />,
+      mockStyrminApi({
+        getDeploymentObservedState: async () => ({
+          ...observedState,
+          state: 'DELETED',
+          services: [],
+          pods: [],
+        }),
+      }),
+    );
+
+    await screen.findByText('DELETED');
+    const services = tableTitled('Services');
+    expect(
+      within(services).getByText('No services: the deployment is deleted.'),
+    ).toBeInTheDocument();
+    expect(
+      within(services).queryByText(/declares no services/),
+    ).not.toBeInTheDocument();
+  });
+
   it('follows the deployment without a reload', async () => {
     jest.useFakeTimers();
     try {

@@ -90,7 +90,8 @@ const serviceColumns: TableColumn<DeployedService>[] = [
     title: 'Endpoint',
     field: 'host',
     render: service => (
-      <code>
+      // One line: a host name broken per character reads as noise.
+      <code style={{ whiteSpace: 'nowrap' }}>
         {service.host}:{service.port}
       </code>
     ),
@@ -222,7 +223,11 @@ export const DeploymentOverview = ({
               data={observed.services}
               emptyContent={
                 <Box p={2}>
-                  <Muted>Its driver version declares no services.</Muted>
+                  <Muted>
+                    {observed.state === 'DELETED'
+                      ? 'No services: the deployment is deleted.'
+                      : 'Its driver version declares no services.'}
+                  </Muted>
                 </Box>
               }
             />

@@ -14,6 +14,7 @@ import { useStyrminApi } from '../../hooks/useStyrminApi';
 import { driversRouteRef, driverVersionRouteRef } from '../../routes';
 import { StyrminErrorPanel } from '../StyrminErrorPanel';
 import { Timestamp } from '../Timestamp';
+import { plural } from '../../plural';
 
 /** How many of the most recently loaded versions the card lists. */
 const NEWEST_VERSIONS = 5;
@@ -23,10 +24,6 @@ function newestVersions(drivers: Driver[]) {
     .flatMap(driver => driver.versions.map(version => ({ driver, ...version })))
     .sort((a, b) => b.loadedAt.localeCompare(a.loadedAt))
     .slice(0, NEWEST_VERSIONS);
-}
-
-function plural(count: number, noun: string) {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 /**

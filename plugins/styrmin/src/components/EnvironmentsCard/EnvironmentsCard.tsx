@@ -20,6 +20,7 @@ import {
 } from '../DeploymentFilters';
 import { DeploymentsTable } from '../DeploymentsTable';
 import { LoadedContent } from '../LoadedContent';
+import { plural } from '../../plural';
 
 /** Each environment's channel, which its deployments' changes reach too. */
 const environmentChannels = (
@@ -28,10 +29,6 @@ const environmentChannels = (
   environments?.map(({ id }) =>
     styrminSignalChannel({ record: 'environment', id }),
   );
-
-function plural(count: number, noun: string) {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
-}
 
 /**
  * The environments with their deployments and states at a glance, on the home page, with

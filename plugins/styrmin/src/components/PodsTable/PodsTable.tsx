@@ -36,6 +36,21 @@ const Muted = ({ children }: { children: string }) => (
 );
 
 /**
+ * Whether a pod is ready, in words. A pod that ran to its end (a Job's, such as a hook's)
+ * is never ready and needs not be: it reads as kubectl's STATUS column says it.
+ */
+function readiness(pod: PodStatus): string {
+  if (pod.ready) {
+    return 'Ready';
+  }
+  if (pod.phase === 'Succeeded') {
+    return 'Completed';
+  }
+  const words = pod.phase === 'Failed' ? 'Failed' : 'Not ready';
+  return pod.reason ? `${words}: ${pod.reason}` : words;
+}
+
+/**
  * The pods of a deployment as the agent last reported them (PodStatus): phase, readiness
  * with the reason a pod is not ready, restarts and age.
  *
@@ -47,18 +62,13 @@ export const PodsTable = ({ pods, now = new Date() }: PodsTableProps) => {
     {
       title: 'Component',
       field: 'component',
-      render: pod => pod.component ?? <Muted>None</Muted>,
+      render: pod => pod.component ?? <Muted>Not a component</Muted>,
     },
     { title: 'Phase', field: 'phase' },
     {
       title: 'Ready',
       field: 'ready',
-      render: pod => {
-        if (pod.ready) {
-          return 'Ready';
-        }
-        return pod.reason ? `Not ready: ${pod.reason}` : 'Not ready';
-      },
+      render: readiness,
     },
     { title: 'Restarts', field: 'restarts', type: 'numeric' },
     {
