@@ -9,7 +9,7 @@ import { memoryLogger, waitFor } from './__testUtils__/operatorSandbox';
 import { Controller } from './Controller';
 import { Reconciler, ReconcileResult } from './Reconciler';
 import { TerminalError } from './TerminalError';
-import { WorkQueue } from './WorkQueue';
+import { WorkQueue } from '@styrmin/workqueue';
 
 jest.setTimeout(30_000);
 

@@ -3,7 +3,7 @@ import { Logger } from '../logging/Logger';
 import { describeError } from './describeError';
 import { Reconciler } from './Reconciler';
 import { TerminalError } from './TerminalError';
-import { WorkQueue } from './WorkQueue';
+import { WorkQueue } from '@styrmin/workqueue';
 
 /**
  * One watched kind: an informer, and the keys to reconcile when one of its objects changes.

@@ -25,7 +25,7 @@ import {
   STYRMIN_DEPLOYMENT_PLURAL,
   StyrminDeployment,
 } from '../operator/StyrminDeployment';
-import { WorkQueue } from '../operator/WorkQueue';
+import { WorkQueue } from '@styrmin/workqueue';
 import { podStatus } from './podStatus';
 
 /** The most pods one report may carry (the protocol's bound). */

@@ -1,7 +1,7 @@
+import { WorkQueue } from '@styrmin/workqueue';
 import { ApiError } from '../api/ApiError';
 import { ObjectStore } from '../store/ObjectStore';
 import { StoreEvent } from '../store/types';
-import { WorkQueue } from './WorkQueue';
 
 /** What a reconcile asks for next: nothing, or another look after a delay. */
 export interface ReconcileResult {
@@ -31,18 +31,18 @@ export type ControllerErrorHandler = (
   error: unknown,
 ) => void;
 
-const MAX_BACKOFF_MS = 5_000;
+/** Failures in a row after which a conflict, too, backs off like any failure. */
+const CONFLICTS_RETRIED_AT_ONCE = 9;
 
 /**
  * Runs a Reconciler: store changes enqueue keys, one worker reconciles them in order, failures
- * are retried with exponential backoff (a 409 Conflict at once: the next read is newer), and
- * `stop()` ends the worker, its timers and its subscription.
+ * are retried with the queue's exponential backoff (a 409 Conflict at once: the next read is
+ * newer), and `stop()` ends the worker, its timers and its subscription.
  */
 export class Controller {
   readonly #store: ObjectStore;
   readonly #reconciler: Reconciler;
-  readonly #queue = WorkQueue.create();
-  readonly #failures = new Map<string, number>();
+  readonly #queue = WorkQueue.create({ baseDelayMs: 10, maxDelayMs: 5_000 });
   readonly #onError: ControllerErrorHandler;
   #unsubscribe = () => {};
   #worker: Promise<void> = Promise.resolve();
@@ -84,31 +84,30 @@ export class Controller {
 
   async #work(): Promise<void> {
     for (;;) {
-      const key = await this.#queue.take();
+      const key = await this.#queue.get();
       if (key === undefined) {
         return;
       }
       try {
         const result = await this.#reconciler.reconcile(key);
-        this.#failures.delete(key);
+        this.#queue.forget(key);
         if (result?.requeueAfterMs !== undefined) {
           this.#queue.addAfter(key, result.requeueAfterMs);
         }
       } catch (error) {
-        const failures = (this.#failures.get(key) ?? 0) + 1;
-        this.#failures.set(key, failures);
-        if (error instanceof ApiError && error.code === 409 && failures < 10) {
+        if (
+          error instanceof ApiError &&
+          error.code === 409 &&
+          this.#queue.numRequeues(key) < CONFLICTS_RETRIED_AT_ONCE
+        ) {
           // A stale read: the next attempt reads newer state.
-          this.#queue.addAfter(key, 1);
+          this.#queue.addRateLimited(key, { delayMs: 1 });
         } else {
           // A 404 is a concurrent delete, expected; anything else is worth a word.
           if (!(error instanceof ApiError && error.code === 404)) {
             this.#onError(this.#reconciler.name, key, error);
           }
-          this.#queue.addAfter(
-            key,
-            Math.min(MAX_BACKOFF_MS, 5 * 2 ** failures),
-          );
+          this.#queue.addRateLimited(key);
         }
       } finally {
         this.#queue.done(key);

@@ -1,9 +1,22 @@
+import { Clock, systemClock } from './Clock';
+
 /** @public */
 export interface WorkQueueOptions {
-  /** The first retry delay after an error; each further error doubles it. Default 5 ms. */
+  /** The first retry delay after a failure; each further failure doubles it. Default 5 ms. */
   baseDelayMs?: number;
   /** The longest retry delay. Default 5 minutes. */
   maxDelayMs?: number;
+  /** Default: the process's clock. */
+  clock?: Clock;
+}
+
+/** @public */
+export interface WorkQueueAddRateLimitedOptions {
+  /**
+   * Adds the key after this delay instead of its back-off, still counting the failure: for a
+   * failure that the next attempt is expected to clear (a conflict on a stale read).
+   */
+  delayMs?: number;
 }
 
 /**
@@ -12,21 +25,23 @@ export interface WorkQueueOptions {
  * - a key is never handed out twice at once: a key added while in flight is queued again
  *   when its worker calls `done`;
  * - `addAfter` adds once the delay has passed, keeping the earliest of pending delays;
- * - `addRateLimited` adds after an exponential backoff that grows with each failure of the
- *   key, until `forget` (a success) resets it.
- * Timers are tracked, so that `shutDown()` leaves nothing behind.
+ * - `addRateLimited` adds after an exponential back-off that grows with each failure of the
+ *   key, until `forget` (a success) resets it;
+ * - `shutDown` wakes every waiting `get`, which resolves undefined, and clears the timers, so
+ *   that nothing is left behind.
  *
  * @public
  */
 export class WorkQueue {
   readonly #baseDelayMs: number;
   readonly #maxDelayMs: number;
+  readonly #clock: Clock;
   readonly #queue: string[] = [];
   readonly #queued = new Set<string>();
   readonly #inFlight = new Set<string>();
   /** Keys added while in flight: they go back in the queue at `done`. */
   readonly #dirty = new Set<string>();
-  readonly #delayed = new Map<string, { at: number; timer: NodeJS.Timeout }>();
+  readonly #delayed = new Map<string, { at: number; timer: unknown }>();
   readonly #failures = new Map<string, number>();
   readonly #waiters: Array<() => void> = [];
   #shutDown = false;
@@ -34,6 +49,7 @@ export class WorkQueue {
   private constructor(options: WorkQueueOptions) {
     this.#baseDelayMs = options.baseDelayMs ?? 5;
     this.#maxDelayMs = options.maxDelayMs ?? 300_000;
+    this.#clock = options.clock ?? systemClock;
   }
 
   static create(options: WorkQueueOptions = {}): WorkQueue {
@@ -56,6 +72,7 @@ export class WorkQueue {
     if (!this.#queued.has(key)) {
       this.#queued.add(key);
       this.#queue.push(key);
+      // One key, one worker: a woken `get` that finds the key taken waits again.
       this.#waiters.shift()?.();
     }
   }
@@ -69,42 +86,49 @@ export class WorkQueue {
       this.add(key);
       return;
     }
-    const at = Date.now() + delayMs;
+    const at = this.#clock.now() + delayMs;
     const pending = this.#delayed.get(key);
     if (pending && pending.at <= at) {
       return;
     }
     if (pending) {
-      clearTimeout(pending.timer);
+      this.#clock.clearTimeout(pending.timer);
     }
-    const timer = setTimeout(() => {
+    const timer = this.#clock.setTimeout(() => {
       this.#delayed.delete(key);
       this.add(key);
     }, delayMs);
     this.#delayed.set(key, { at, timer });
   }
 
-  /** Adds the key after its backoff: base × 2^(failures so far), up to the maximum. */
-  addRateLimited(key: string): void {
+  /**
+   * Counts a failure of the key and adds it after its back-off: base × 2^(failures before
+   * this one), up to the maximum.
+   */
+  addRateLimited(
+    key: string,
+    options: WorkQueueAddRateLimitedOptions = {},
+  ): void {
     const failures = this.#failures.get(key) ?? 0;
     this.#failures.set(key, failures + 1);
     this.addAfter(
       key,
-      Math.min(this.#maxDelayMs, this.#baseDelayMs * 2 ** failures),
+      options.delayMs ??
+        Math.min(this.#maxDelayMs, this.#baseDelayMs * 2 ** failures),
     );
   }
 
-  /** Resets the key's backoff: it succeeded. */
+  /** Resets the key's back-off: it succeeded. */
   forget(key: string): void {
     this.#failures.delete(key);
   }
 
-  /** How many times the key failed since it last succeeded. */
+  /** How many times the key failed since it was last forgotten. */
   numRequeues(key: string): number {
     return this.#failures.get(key) ?? 0;
   }
 
-  /** The next key to process; undefined once the queue is shut down. */
+  /** The next key to process, once there is one; undefined once the queue is shut down. */
   async get(): Promise<string | undefined> {
     while (!this.#shutDown) {
       const key = this.#queue.shift();
@@ -126,10 +150,10 @@ export class WorkQueue {
     }
   }
 
-  /** Stops handing out keys: waiting `get` calls resolve undefined, timers are cleared. */
+  /** Stops handing out keys: every waiting `get` resolves undefined, timers are cleared. */
   shutDown(): void {
     this.#shutDown = true;
-    this.#delayed.forEach(({ timer }) => clearTimeout(timer));
+    this.#delayed.forEach(({ timer }) => this.#clock.clearTimeout(timer));
     this.#delayed.clear();
     this.#queue.length = 0;
     this.#queued.clear();
