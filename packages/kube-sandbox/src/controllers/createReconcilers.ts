@@ -3,8 +3,11 @@ import { ToolPaths } from '../tools/ensureTools';
 import { Reconciler } from './Controller';
 import { CustomResourceDefinitionController } from './CustomResourceDefinitionController';
 import { ArtifactStorage } from './flux/ArtifactStorage';
-import { HelmReleaseController } from './flux/HelmReleaseController';
-import { SourceController } from './flux/SourceController';
+import { HelmReleaseReconciler } from './flux/helm/HelmReleaseReconciler';
+import { createGitRepositoryReconciler } from './flux/source/GitRepositoryReconciler';
+import { createHelmChartReconciler } from './flux/source/HelmChartReconciler';
+import { createHelmRepositoryReconciler } from './flux/source/HelmRepositoryReconciler';
+import { createOCIRepositoryReconciler } from './flux/source/OCIRepositoryReconciler';
 import { GarbageCollector } from './GarbageCollector';
 import { NamespaceController } from './NamespaceController';
 import { ServiceAccountController } from './ServiceAccountController';
@@ -63,8 +66,11 @@ export function createReconcilers(
   }
   if (fluxStorage) {
     reconcilers.push(
-      SourceController.create({ api, storage: fluxStorage }),
-      HelmReleaseController.create({
+      createHelmRepositoryReconciler({ api, storage: fluxStorage }),
+      createOCIRepositoryReconciler({ api, storage: fluxStorage }),
+      createGitRepositoryReconciler({ api, storage: fluxStorage }),
+      createHelmChartReconciler({ api, storage: fluxStorage }),
+      HelmReleaseReconciler.create({
         api,
         storage: fluxStorage,
         tools: options.tools,

@@ -1,7 +1,7 @@
-import { ApiError } from '../../api/ApiError';
-import { SandboxApi } from '../../api/SandboxApi';
-import { RequestScope } from '../../api/types';
-import { KubeObject } from '../../store/types';
+import { ApiError } from '../../../api/ApiError';
+import { SandboxApi } from '../../../api/SandboxApi';
+import { RequestScope } from '../../../api/types';
+import { KubeObject } from '../../../store/types';
 
 /** Helm's install order by kind (releaseutil.InstallOrder); unknown kinds go last. */
 const INSTALL_ORDER = [

@@ -2,10 +2,10 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseAllDocuments, stringify } from 'yaml';
-import { KubeObject } from '../../store/types';
-import { JsonMap } from '../../util/json';
-import { ToolPaths } from '../../tools/ensureTools';
-import { runTool } from '../../tools/runTool';
+import { KubeObject } from '../../../store/types';
+import { JsonMap } from '../../../util/json';
+import { ToolPaths } from '../../../tools/ensureTools';
+import { runTool } from '../../../tools/runTool';
 
 export interface RenderReleaseOptions {
   tools: ToolPaths;

@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { JsonMap } from '../../util/json';
-import { runTool } from '../../tools/runTool';
+import { JsonMap } from '../../../util/json';
+import { runTool } from '../../../tools/runTool';
 import { latestInRange } from './semverRange';
 
 /** A GitRepository's checkout: its revision as Flux writes it and a tarball of its files. */

@@ -1,16 +1,16 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Sandbox, startSandbox } from '../../Sandbox';
-import { KubeObject } from '../../store/types';
+import { Sandbox, startSandbox } from '../../../Sandbox';
+import { KubeObject } from '../../../store/types';
 import {
   createChart,
   HelmRepositoryServer,
   packageChart,
   startHelmRepository,
   startOciRegistry,
-} from '../../testing/chartServers';
-import { waitFor } from '../../testing/waitFor';
+} from '../../../testing/chartServers';
+import { waitFor } from '../../../testing/waitFor';
 
 jest.setTimeout(30_000);
 

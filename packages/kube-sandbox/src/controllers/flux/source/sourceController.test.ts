@@ -2,25 +2,25 @@ import fs from 'node:fs/promises';
 import net, { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { Sandbox, startSandbox } from '../../Sandbox';
-import { KubeObject } from '../../store/types';
+import { Sandbox, startSandbox } from '../../../Sandbox';
+import { KubeObject } from '../../../store/types';
 import {
   createChart,
   HelmRepositoryServer,
   startHelmRepository,
-} from '../../testing/chartServers';
+} from '../../../testing/chartServers';
 import {
   createGitRepository,
   LocalGitRepository,
-} from '../../testing/gitRepository';
-import { waitFor } from '../../testing/waitFor';
+} from '../../../testing/gitRepository';
+import { waitFor } from '../../../testing/waitFor';
 
 jest.setTimeout(60_000);
 
 const SOURCES = 'source.toolkit.fluxcd.io/v1';
 const DRIVER_CHART = path.resolve(
   __dirname,
-  '../../../../../drivers/semaphore/1.0.0/chart',
+  '../../../../../../drivers/semaphore/1.0.0/chart',
 );
 
 /** A loopback port that nothing listens on. */

@@ -1,6 +1,6 @@
-import { KubeObject } from '../../store/types';
-import { JsonMap } from '../../util/json';
-import { findCondition } from '../conditions';
+import { KubeObject } from '../../../store/types';
+import { JsonMap } from '../../../util/json';
+import { findCondition } from '../../conditions';
 
 /**
  * Whether an applied object is ready, the way Flux's health checks (kstatus) judge the kinds

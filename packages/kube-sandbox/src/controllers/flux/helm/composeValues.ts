@@ -1,7 +1,7 @@
 import { parse as parseYaml } from 'yaml';
-import { SandboxApi } from '../../api/SandboxApi';
-import { KubeObject } from '../../store/types';
-import { clone, isPlainObject, JsonMap } from '../../util/json';
+import { SandboxApi } from '../../../api/SandboxApi';
+import { KubeObject } from '../../../store/types';
+import { clone, isPlainObject, JsonMap } from '../../../util/json';
 
 /** Helm's coalescing: maps merge key by key, anything else replaces. */
 function mergeValues(base: JsonMap, overlay: JsonMap): JsonMap {

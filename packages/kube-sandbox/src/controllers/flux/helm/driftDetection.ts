@@ -1,5 +1,5 @@
-import { KubeObject } from '../../store/types';
-import { clone, deepEqual, JsonMap } from '../../util/json';
+import { KubeObject } from '../../../store/types';
+import { clone, deepEqual, JsonMap } from '../../../util/json';
 
 /*
  * helm-controller's drift detection (`spec.driftDetection`): what a release's objects would be

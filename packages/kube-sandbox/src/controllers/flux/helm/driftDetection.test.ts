@@ -1,13 +1,13 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Sandbox, startSandbox } from '../../Sandbox';
+import { Sandbox, startSandbox } from '../../../Sandbox';
 import {
   createChart,
   HelmRepositoryServer,
   startHelmRepository,
-} from '../../testing/chartServers';
-import { waitFor } from '../../testing/waitFor';
+} from '../../../testing/chartServers';
+import { waitFor } from '../../../testing/waitFor';
 
 jest.setTimeout(60_000);
 

@@ -1,6 +1,6 @@
 import { parse as parseYaml } from 'yaml';
-import { isPlainObject, JsonMap } from '../../util/json';
-import { sha256Digest } from './ArtifactStorage';
+import { isPlainObject, JsonMap } from '../../../util/json';
+import { sha256Digest } from '../ArtifactStorage';
 import { compareVersionText, latestInRange } from './semverRange';
 
 /** One chart version of a Helm repository index. */

@@ -1,5 +1,5 @@
-import { JsonMap } from '../../util/json';
-import { sha256Digest } from './ArtifactStorage';
+import { JsonMap } from '../../../util/json';
+import { sha256Digest } from '../ArtifactStorage';
 import { FetchError, httpGet } from './httpGet';
 import { latestInRange } from './semverRange';
 
