@@ -14,4 +14,9 @@ export interface CliIo {
   env: Environment;
   /** Reads all of stdin: where `--set-secret` takes a secret value from. */
   readStdin?: () => Promise<string>;
+  /**
+   * Asks a person at a terminal and answers the line they typed. Absent when stdin or
+   * stderr is not a terminal: there styrminctl asks nothing.
+   */
+  ask?: (question: string) => Promise<string>;
 }

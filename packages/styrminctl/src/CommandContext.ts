@@ -2,6 +2,7 @@ import { StyrminClient } from '@styrmin/sdk';
 import { CliIo } from './CliIo';
 import { ConfigFlags, resolveConfig } from './config/resolveConfig';
 import { formatOutput, OutputFormat } from './output';
+import { UsageError } from './UsageError';
 
 /** The options every command accepts, declared on the program. */
 export interface GlobalOptions extends ConfigFlags {
@@ -64,9 +65,29 @@ export class CommandContext {
     );
   }
 
+  /** Writes text to stdout as it is, in no output format: a script, say. */
+  writeOut(text: string): void {
+    this.#io.stdout.write(text);
+  }
+
   /** Reads all of stdin. */
   readStdin(): Promise<string> {
     return this.#io.readStdin?.() ?? Promise.resolve('');
+  }
+
+  /**
+   * Asks a person at a terminal to confirm a deletion (`y` or `yes`), unless `--yes` was
+   * given; any other answer fails the command and nothing is deleted. Off a terminal it
+   * asks nothing and goes on, as kubectl and helm do, so scripts keep working.
+   */
+  async confirm(question: string, options: { yes?: boolean }): Promise<void> {
+    if (options.yes || !this.#io.ask) {
+      return;
+    }
+    const answer = await this.#io.ask(`${question} [y/N] `);
+    if (!/^y(es)?$/i.test(answer.trim())) {
+      throw new UsageError('Not confirmed: nothing was deleted');
+    }
   }
 
   /** The environment styrminctl runs in. */

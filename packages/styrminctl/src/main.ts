@@ -7,12 +7,13 @@ import { Command, CommanderError, Option } from 'commander';
 import { version } from '../package.json';
 import { CliIo } from './CliIo';
 import { CommandContext, GlobalOptions } from './CommandContext';
-import { registerClustersCommands } from './commands/clusters';
-import { registerDeploymentsCommands } from './commands/deployments';
-import { registerDriversCommands } from './commands/drivers';
-import { registerEnvironmentsCommands } from './commands/environments';
-import { registerServerCommands } from './commands/server';
-import { registerTasksCommands } from './commands/tasks';
+import { registerCompletionCommand } from './commands/completion/register';
+import { registerClustersCommands } from './commands/clusters/register';
+import { registerDeploymentsCommands } from './commands/deployments/register';
+import { registerDriversCommands } from './commands/drivers/register';
+import { registerEnvironmentsCommands } from './commands/environments/register';
+import { registerServerCommands } from './commands/server/register';
+import { registerTasksCommands } from './commands/tasks/register';
 import { outputFormats } from './output';
 import { UsageError } from './UsageError';
 
@@ -89,6 +90,8 @@ function createProgram(io: CliIo): Command {
   registerEnvironmentsCommands(program, context);
   registerDeploymentsCommands(program, context);
   registerTasksCommands(program, context);
+  // Last: its scripts complete every command registered before it.
+  registerCompletionCommand(program, context);
   return program;
 }
 

@@ -1,15 +1,11 @@
 import { Command } from 'commander';
-import { CommandContext } from '../CommandContext';
+import { CommandContext } from '../../CommandContext';
 
-/** `styrminctl server ...`: the Styrmin server itself. */
-export function registerServerCommands(
-  program: Command,
+/** `styrminctl server info`: the server's version, installation and database. */
+export function registerInfoCommand(
+  server: Command,
   context: CommandContext,
 ): void {
-  const server = program
-    .command('server')
-    .description('Inspect the Styrmin server');
-
   server
     .command('info')
     .description('Show the server version, installation and database')

@@ -9,16 +9,16 @@ import { execFile } from 'node:child_process';
 import { cp, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { createTestIo } from '../__testUtils__/createTestIo';
+import { createTestIo } from '../../__testUtils__/createTestIo';
 import {
   startStyrminBackend,
   testDatabases,
-} from '../__testUtils__/startStyrminBackend';
-import { main } from '../main';
+} from '../../__testUtils__/startStyrminBackend';
+import { main } from '../../main';
 
 jest.setTimeout(60_000);
 
-const DRIVERS = resolve(__dirname, '../../../../drivers');
+const DRIVERS = resolve(__dirname, '../../../../../drivers');
 const EXAMPLES = ['infrahub/1.0.0', 'infrahub/1.1.0', 'semaphore/1.0.0'];
 
 async function git(cwd: string, ...args: string[]): Promise<string> {

@@ -1,16 +1,16 @@
 import { mockCredentials } from '@backstage/backend-test-utils';
 import { AgentFlowRun, AgentProtocolClient } from '@styrmin/sdk';
 import { join, resolve } from 'node:path';
-import { createTestIo } from '../__testUtils__/createTestIo';
+import { createTestIo } from '../../__testUtils__/createTestIo';
 import {
   startStyrminBackend,
   testDatabases,
-} from '../__testUtils__/startStyrminBackend';
-import { main } from '../main';
+} from '../../__testUtils__/startStyrminBackend';
+import { main } from '../../main';
 
 jest.setTimeout(120_000);
 
-const DRIVERS = resolve(__dirname, '../../../../drivers');
+const DRIVERS = resolve(__dirname, '../../../../../drivers');
 const PASSWORD = 'correct horse battery staple';
 
 const databases = testDatabases();
@@ -63,16 +63,27 @@ describe.each(databases.eachSupportedId())(
     let url: string;
     let agent: AgentProtocolClient;
 
-    async function styrminctl(argv: string[], stdin?: string) {
-      const { io, stdout, stderr } = createTestIo({
+    /** styrminctl against the test backend; with `answers`, as if on a terminal. */
+    async function styrminctl(
+      argv: string[],
+      stdin?: string,
+      answers?: string[],
+    ) {
+      const { io, stdout, stderr, questions } = createTestIo({
         stdin,
+        answers,
         env: { HOME: '/nonexistent', STYRMIN_WAIT_INTERVAL_MS: '20' },
       });
       const exitCode = await main(
         [...argv, '--url', url, '--token', token],
         io,
       );
-      return { exitCode, stdout: stdout(), stderr: stderr() };
+      return {
+        exitCode,
+        stdout: stdout(),
+        stderr: stderr(),
+        questions: questions(),
+      };
     }
 
     beforeAll(async () => {
@@ -210,6 +221,152 @@ describe.each(databases.eachSupportedId())(
       expect(unknown.stderr).toContain('Error [NOT_FOUND]');
       const unscoped = await styrminctl(['tasks', 'list']);
       expect(unscoped.exitCode).toBe(2);
+    });
+
+    it('shows what the agent observed, stops and starts only what needs it, and asks before deleting on a terminal', async () => {
+      const { id } = JSON.parse(
+        (await styrminctl(['deployments', 'show', 'dev/infrahub', '-o', 'json']))
+          .stdout,
+      );
+      await agent.reportDeploymentStatus({
+        deploymentId: id,
+        observedAt: new Date().toISOString(),
+        status: {
+          stoppedComponents: ['task-worker'],
+          conditions: [
+            {
+              type: 'Ready',
+              status: 'True',
+              reason: 'Reconciled',
+              message: 'HelmRelease is ready',
+            },
+          ],
+        },
+        pods: [
+          {
+            name: 'infrahub-server-0',
+            phase: 'Running',
+            ready: true,
+            restarts: 2,
+            component: 'server',
+          },
+        ],
+      });
+
+      const table = await styrminctl(['deployments', 'show', 'dev/infrahub']);
+      expect(table.exitCode).toBe(0);
+      expect(table.stdout).toMatch(/^observed +Ready/m);
+      expect(table.stdout).toMatch(/^server +chart +1 +1 +false$/m);
+      expect(table.stdout).toMatch(/^task-worker +\S+ +0 +0 +true$/m);
+      expect(table.stdout).toMatch(
+        /^infrahub-server-0 +server +Running +true +2$/m,
+      );
+      const shown = JSON.parse(
+        (await styrminctl(['deployments', 'show', 'dev/infrahub', '-o', 'json']))
+          .stdout,
+      );
+      expect(shown.observed).toMatchObject({
+        deploymentStatus: { ready: true },
+        components: expect.arrayContaining([
+          expect.objectContaining({ name: 'task-worker', stopped: true }),
+        ]),
+        pods: [expect.objectContaining({ name: 'infrahub-server-0' })],
+        services: expect.any(Array),
+      });
+
+      const tasksBefore = JSON.parse(
+        (
+          await styrminctl([
+            'tasks',
+            'list',
+            '--deployment',
+            'dev/infrahub',
+            '-o',
+            'json',
+          ])
+        ).stdout,
+      );
+      const stopped = await styrminctl([
+        'deployments',
+        'stop',
+        'dev/infrahub',
+        '--component',
+        'task-worker',
+      ]);
+      expect(stopped).toMatchObject({
+        exitCode: 0,
+        stderr: 'Already stopped: task-worker; no task started\n',
+      });
+      const started = await styrminctl([
+        'deployments',
+        'start',
+        'dev/infrahub',
+        '--component',
+        'server',
+      ]);
+      expect(started).toMatchObject({
+        exitCode: 0,
+        stderr: 'Already started: server; no task started\n',
+      });
+      const tasksAfter = JSON.parse(
+        (
+          await styrminctl([
+            'tasks',
+            'list',
+            '--deployment',
+            'dev/infrahub',
+            '-o',
+            'json',
+          ])
+        ).stdout,
+      );
+      expect(tasksAfter).toEqual(tasksBefore);
+      // Of two, the one that runs is stopped; the stopped one is said so.
+      const mixed = await styrminctl([
+        'deployments',
+        'stop',
+        'dev/infrahub',
+        '--component',
+        'task-worker',
+        '--component',
+        'server',
+        '-o',
+        'json',
+      ]);
+      expect(mixed.stderr).toBe('Already stopped: task-worker\n');
+      expect(mixed.exitCode).toBe(0);
+      expect(JSON.parse(mixed.stdout).task).toMatchObject({
+        type: 'stop_components',
+      });
+
+      const declined = await styrminctl(
+        ['deployments', 'delete', 'dev/infrahub'],
+        undefined,
+        ['n'],
+      );
+      expect(declined).toMatchObject({
+        exitCode: 2,
+        stdout: '',
+        stderr: 'Error: Not confirmed: nothing was deleted\n',
+        questions: ['Delete deployment dev/infrahub and its workload? [y/N] '],
+      });
+      await expect(
+        styrminctl(['deployments', 'show', 'dev/infrahub']),
+      ).resolves.toMatchObject({ stdout: expect.stringMatching(/^state +(?!DELETING)/m) });
+      const confirmed = await styrminctl(
+        ['deployments', 'delete', 'dev/infrahub', '-o', 'json'],
+        undefined,
+        ['yes'],
+      );
+      expect(confirmed.exitCode).toBe(0);
+      expect(JSON.parse(confirmed.stdout).deployment.state).toBe('DELETING');
+      // --yes asks nothing, even on a terminal.
+      const environment = await styrminctl(
+        ['environments', 'delete', 'dev', '--yes'],
+        undefined,
+        [],
+      );
+      expect(environment.questions).toEqual([]);
     });
   },
 );

@@ -8,16 +8,16 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createTestIo } from '../__testUtils__/createTestIo';
+import { createTestIo } from '../../__testUtils__/createTestIo';
 import {
   startStyrminBackend,
   testDatabases,
-} from '../__testUtils__/startStyrminBackend';
-import { main } from '../main';
+} from '../../__testUtils__/startStyrminBackend';
+import { main } from '../../main';
 
 jest.setTimeout(120_000);
 
-const DRIVERS = resolve(__dirname, '../../../../drivers');
+const DRIVERS = resolve(__dirname, '../../../../../drivers');
 const PASSWORD = 'correct horse battery staple';
 const PASSPHRASE = 'a passphrase no output holds';
 

@@ -1,40 +1,17 @@
-import { StyrminError } from '@styrmin/plugin-styrmin-common';
 import { TaskListEntry } from '@styrmin/sdk';
 import { Command } from 'commander';
-import { CommandContext } from '../CommandContext';
-import { findDeployment, findEnvironment } from '../records/findRecords';
-import { formatTaskTree } from '../tasks/formatTaskTree';
-import { UsageError } from '../UsageError';
+import { CommandContext } from '../../CommandContext';
+import { findDeployment, findEnvironment } from '../../records/findRecords';
+import { UsageError } from '../../UsageError';
 
 /** How many tasks `tasks list` shows by default. */
 const DEFAULT_LIST_SIZE = 20;
 
-/** `styrminctl tasks ...`: the tasks that apply changes, and their steps. */
-export function registerTasksCommands(
-  program: Command,
+/** `styrminctl tasks list`: the newest tasks of a deployment or an environment. */
+export function registerListCommand(
+  tasks: Command,
   context: CommandContext,
 ): void {
-  const tasks = program
-    .command('tasks')
-    .description(
-      'List tasks and show a task’s steps, results, attempts and errors',
-    );
-
-  tasks
-    .command('show')
-    .description(
-      'Show a task as a tree: its steps with their status, attempts and the error of each failed attempt, and the tasks they started',
-    )
-    .argument('<id>', 'the task’s id')
-    .action(async (id: string) => {
-      const client = await context.client();
-      const tree = await client.taskTree(id);
-      if (!tree) {
-        throw new StyrminError('NOT_FOUND', `No task ${id}`);
-      }
-      context.print(tree, { table: formatTaskTree(tree).trimEnd() });
-    });
-
   tasks
     .command('list')
     .description('List the newest tasks of a deployment or an environment')

@@ -1,0 +1,41 @@
+import { Command } from 'commander';
+import { CommandContext } from '../../CommandContext';
+import { registerCreateCommand } from './create';
+import { registerDeleteCommand } from './delete';
+import { registerDiffCommand } from './diff';
+import { registerEditCommand } from './edit';
+import { registerListCommand } from './list';
+import { registerRunJobCommand } from './runJob';
+import { registerShowCommand } from './show';
+import { registerStartCommand } from './start';
+import { registerStopCommand } from './stop';
+import { registerTimelineCommand } from './timeline';
+import { registerUpgradeCommand } from './upgrade';
+
+/** `styrminctl deployments ...`: the deployments, their instances and diffs. */
+export function registerDeploymentsCommands(
+  program: Command,
+  context: CommandContext,
+): void {
+  const deployments = program
+    .command('deployments')
+    .description(
+      'Create, list, show, edit, upgrade and delete deployments; stop and start components, run jobs; their timeline and diffs',
+    );
+  // In the order --help lists them.
+  for (const register of [
+    registerCreateCommand,
+    registerListCommand,
+    registerShowCommand,
+    registerEditCommand,
+    registerUpgradeCommand,
+    registerDeleteCommand,
+    registerStopCommand,
+    registerStartCommand,
+    registerRunJobCommand,
+    registerTimelineCommand,
+    registerDiffCommand,
+  ]) {
+    register(deployments, context);
+  }
+}

@@ -1,0 +1,27 @@
+import { Command } from 'commander';
+import { CommandContext } from '../../CommandContext';
+import { registerCreateCommand } from './create';
+import { registerDeleteCommand } from './delete';
+import { registerListCommand } from './list';
+import { registerShowCommand } from './show';
+import { registerUpdateCommand } from './update';
+
+/** `styrminctl environments ...`: the environments of the clusters. */
+export function registerEnvironmentsCommands(
+  program: Command,
+  context: CommandContext,
+): void {
+  const environments = program
+    .command('environments')
+    .description('Create, list, show, update and delete environments');
+  // In the order --help lists them.
+  for (const register of [
+    registerCreateCommand,
+    registerListCommand,
+    registerShowCommand,
+    registerUpdateCommand,
+    registerDeleteCommand,
+  ]) {
+    register(environments, context);
+  }
+}

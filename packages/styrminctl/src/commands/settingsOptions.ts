@@ -1,0 +1,28 @@
+import { Command } from 'commander';
+import { collect } from '../records/assignments';
+import { SettingsFlags } from '../records/settingsPatch';
+
+/** What {@link settingsOptions} parses. */
+export type SettingsOptions = { set: string[]; unset: string[]; file?: string };
+
+/** The options that set cluster settings or environment overrides. */
+export function settingsOptions(command: Command, what: string): Command {
+  return command
+    .option(
+      '--set <key=value>',
+      `set a ${what} (text), dotted for nested ones: storage_class=fast, storage_classes.fast=ssd`,
+      collect,
+      [],
+    )
+    .option('--unset <key>', `remove a ${what}`, collect, [])
+    .option(
+      '-f, --file <file>',
+      `a YAML file of ${what}s, which --set and --unset change further`,
+    );
+}
+
+export const settingsFlags = (options: SettingsOptions): SettingsFlags => ({
+  set: options.set,
+  unset: options.unset,
+  file: options.file,
+});
