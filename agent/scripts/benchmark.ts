@@ -34,7 +34,7 @@ import knexFactory from 'knex';
 import { parse as parseYaml } from 'yaml';
 import { startE2eBackend } from '../src/__testUtils__/e2e';
 import { EXAMPLE_DRIVERS } from '../src/__testUtils__/exampleBundles';
-import { freePort } from '../src/operator/__testUtils__/operatorSandbox';
+import { freePort } from '../src/__testUtils__/operatorSandbox';
 
 const SIZES = process.argv.slice(2).map(Number);
 const IDLE_SECONDS = 20;

@@ -16,7 +16,6 @@ import { BundleDriverFiles } from './drivers/BundleDriverFiles';
 import { Logger } from './logging/Logger';
 import { Operator } from './operator/Operator';
 import { StatusReporter } from './statusReporter/StatusReporter';
-import { OperatorStepForwarder } from './worker/OperatorStepForwarder';
 import { Worker } from './worker/Worker';
 
 /** @public */
@@ -35,8 +34,8 @@ export interface AgentOptions {
  * The agent: one per cluster (DESIGN.md, "Recorded intent"). It puts together, around one
  * agent protocol client with the cluster's token:
  * - the chart server, which serves the charts that drivers ship to Flux;
- * - the operator, which reconciles the StyrminDeployment resources and records its phases
- *   as steps (through the worker's OperatorStepForwarder);
+ * - the operator, which reconciles the StyrminDeployment resources and writes its phases
+ *   in their status conditions, from which the worker reports them as steps;
  * - the status reporter, which sends what it observes;
  * - the worker, which claims and runs the cluster's flow runs.
  * They start in that order, so that nothing is claimed before it can be carried out, and
@@ -83,14 +82,12 @@ export class Agent {
       logger,
       port: config.chartPort,
     });
-    const operatorSteps = OperatorStepForwarder.create();
     this.#operator = Operator.create({
       kubeConfig,
       namespace: config.namespace,
       driverChartsUrl: config.chartsUrl,
       helm: config.helm,
       driverFiles,
-      steps: operatorSteps,
       logger,
       pollIntervalMs: options.pollIntervalMs,
     });
@@ -110,7 +107,6 @@ export class Agent {
       }),
       driverFiles,
       actions: ActionRunner.create({ logger }),
-      operatorSteps,
       logger,
       concurrency: config.concurrency,
       owner: config.owner,

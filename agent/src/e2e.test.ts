@@ -17,7 +17,7 @@ import {
   memoryLogger,
   startOperatorSandbox,
   waitFor,
-} from './operator/__testUtils__/operatorSandbox';
+} from './__testUtils__/operatorSandbox';
 
 jest.setTimeout(300_000);
 

@@ -18,20 +18,20 @@ export {
   STYRMIN_DEPLOYMENT_KIND,
   STYRMIN_DEPLOYMENT_PLURAL,
   STYRMIN_GROUP,
-} from './operator/StyrminDeployment';
+} from './styrminDeployment/StyrminDeployment';
 export type {
   StyrminDeployment,
   StyrminDeploymentSpec,
   StyrminDeploymentStatus,
-} from './operator/StyrminDeployment';
-export { newStyrminDeployment } from './operator/newStyrminDeployment';
-export type { NewStyrminDeploymentOptions } from './operator/newStyrminDeployment';
-export { ConditionType, Reason } from './operator/conditions';
-export type { Condition } from './operator/conditions';
-export { OperatorStep } from './operator/StepRecorder';
-export type { StepEvent, StepRecorder } from './operator/StepRecorder';
-export { InMemoryStepRecorder } from './operator/InMemoryStepRecorder';
-export { helmReleaseName } from './operator/desired/helmRelease';
+} from './styrminDeployment/StyrminDeployment';
+export { newStyrminDeployment } from './styrminDeployment/newStyrminDeployment';
+export type { NewStyrminDeploymentOptions } from './styrminDeployment/newStyrminDeployment';
+export { ConditionType, Reason } from './styrminDeployment/conditions';
+export type { Condition } from './styrminDeployment/conditions';
+export { OperatorStep } from './styrminDeployment/OperatorStep';
+export { observePhaseSteps } from './styrminDeployment/phaseSteps';
+export type { PhaseStepStatus } from './styrminDeployment/phaseSteps';
+export { helmReleaseName } from './styrminDeployment/helmRelease';
 export { Agent } from './Agent';
 export type { AgentOptions } from './Agent';
 export { runAgentProcess } from './runAgentProcess';
@@ -54,7 +54,6 @@ export { StatusReporter } from './statusReporter/StatusReporter';
 export type { StatusReporterOptions } from './statusReporter/StatusReporter';
 export { Worker } from './worker/Worker';
 export type { WorkerOptions } from './worker/Worker';
-export { OperatorStepForwarder } from './worker/OperatorStepForwarder';
 export { ActionRunner, ActionFailedError } from './actions/ActionRunner';
 export type {
   ActionRunnerOptions,

@@ -13,7 +13,7 @@ import {
   freePort,
   startOperatorSandbox,
   waitFor,
-} from './operator/__testUtils__/operatorSandbox';
+} from './__testUtils__/operatorSandbox';
 
 /** At least this many kills; `STYRMIN_KILL_POINTS` asks for more (or fewer). */
 const KILL_POINTS = Number(process.env.STYRMIN_KILL_POINTS ?? 20);

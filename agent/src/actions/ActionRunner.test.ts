@@ -2,7 +2,7 @@ import { DriverAction } from '@styrmin/plugin-styrmin-common';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { memoryLogger } from '../operator/__testUtils__/operatorSandbox';
+import { memoryLogger } from '../__testUtils__/operatorSandbox';
 import { ActionPrimitives } from './ActionPrimitives';
 import { ActionFailedError, ActionRunner } from './ActionRunner';
 import { CommandsFailedError } from './executeCommands';

@@ -1,10 +1,10 @@
 import { Sandbox } from '@styrmin/kube-sandbox';
-import { exampleDeployment } from '../operator/__testUtils__/exampleDeployment';
+import { exampleDeployment } from '../__testUtils__/exampleDeployment';
 import {
   ClusterView,
   startOperatorSandbox,
   waitFor,
-} from '../operator/__testUtils__/operatorSandbox';
+} from '../__testUtils__/operatorSandbox';
 import { CommandsFailedError, executeCommands } from './executeCommands';
 
 jest.setTimeout(60_000);

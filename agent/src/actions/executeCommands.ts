@@ -11,10 +11,10 @@ import {
 import { createHash } from 'node:crypto';
 import { componentPodTemplate } from '../cluster/componentPodTemplate';
 import { sleep } from '../cluster/sleep';
-import { describeError } from '../operator/describeError';
-import { helmReleaseName } from '../operator/desired/helmRelease';
-import { DEPLOYMENT_ID_LABEL } from '../operator/desired/labels';
-import { StyrminDeploymentSpec } from '../operator/StyrminDeployment';
+import { describeError } from '../logging/describeError';
+import { helmReleaseName } from '../styrminDeployment/helmRelease';
+import { DEPLOYMENT_ID_LABEL } from '../styrminDeployment/labels';
+import { StyrminDeploymentSpec } from '../styrminDeployment/StyrminDeployment';
 import { ExecuteCommandsOptions } from './ActionPrimitives';
 
 /** Marks the Jobs that driver actions create; a Job of the name without it is not theirs. */

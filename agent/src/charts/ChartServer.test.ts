@@ -5,7 +5,7 @@ import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { exampleBundle } from '../__testUtils__/exampleBundles';
 import { BundleDriverFiles } from '../drivers/BundleDriverFiles';
-import { memoryLogger } from '../operator/__testUtils__/operatorSandbox';
+import { memoryLogger } from '../__testUtils__/operatorSandbox';
 import { ChartServer } from './ChartServer';
 import { DriverChartRepository } from './DriverChartRepository';
 

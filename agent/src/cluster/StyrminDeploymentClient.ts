@@ -12,7 +12,7 @@ import {
   STYRMIN_GROUP,
   STYRMIN_VERSION,
   StyrminDeployment,
-} from '../operator/StyrminDeployment';
+} from '../styrminDeployment/StyrminDeployment';
 
 /** The field manager of what the worker writes of a StyrminDeployment: its spec. */
 export const WORKER_FIELD_MANAGER = 'styrmin-worker';

@@ -1,6 +1,6 @@
 import { AppsV1Api, V1PodTemplateSpec } from '@kubernetes/client-node';
-import { selectorString } from '../operator/desired/labels';
-import { StyrminDeploymentSpec } from '../operator/StyrminDeployment';
+import { selectorString } from '../styrminDeployment/labels';
+import { StyrminDeploymentSpec } from '../styrminDeployment/StyrminDeployment';
 
 /**
  * The pod template of a component as its workload runs now, overrides included: the first

@@ -14,7 +14,7 @@ import {
   STYRMIN_VERSION,
   StyrminDeployment,
   StyrminDeploymentStatus,
-} from './StyrminDeployment';
+} from '../styrminDeployment/StyrminDeployment';
 
 const isNotFound = (error: unknown) =>
   error instanceof ApiException && error.code === 404;

@@ -6,7 +6,7 @@ import { parseAllDocuments, stringify } from 'yaml';
 import {
   exampleDeployment,
   exampleDriverFiles,
-} from './__testUtils__/exampleDeployment';
+} from '../__testUtils__/exampleDeployment';
 import {
   componentPatches,
   renderedWorkloads,

@@ -8,9 +8,9 @@ import {
   renderedWorkloads,
   RenderedWorkload,
 } from './desired/componentPatches';
-import { helmReleaseName } from './desired/helmRelease';
+import { helmReleaseName } from '../styrminDeployment/helmRelease';
 import { ChartValues } from './desired/values';
-import { StyrminDeploymentSpec } from './StyrminDeployment';
+import { StyrminDeploymentSpec } from '../styrminDeployment/StyrminDeployment';
 
 /**
  * The chart cannot be rendered with these values (or not by the agent): trying again with the

@@ -2,7 +2,7 @@ import { ensureTools } from '@styrmin/kube-sandbox';
 import {
   exampleDeployment,
   exampleDriverFiles,
-} from './__testUtils__/exampleDeployment';
+} from '../__testUtils__/exampleDeployment';
 import {
   ClusterView,
   memoryLogger,
@@ -10,10 +10,10 @@ import {
   OperatorSandbox,
   startOperatorSandbox,
   waitFor,
-} from './__testUtils__/operatorSandbox';
-import { InMemoryStepRecorder } from './InMemoryStepRecorder';
+} from '../__testUtils__/operatorSandbox';
+import { PhaseStepTranscript } from '../__testUtils__/PhaseStepTranscript';
 import { Operator } from './Operator';
-import { OperatorStep } from './StepRecorder';
+import { OperatorStep } from '../styrminDeployment/OperatorStep';
 
 jest.setTimeout(60_000);
 
@@ -25,18 +25,18 @@ describe('Operator', () => {
   let sandbox: OperatorSandbox;
   let view: ClusterView;
   let operator: Operator;
-  const steps = InMemoryStepRecorder.create();
+  let steps: PhaseStepTranscript;
   const logger = memoryLogger();
 
   beforeAll(async () => {
     sandbox = await startOperatorSandbox();
     view = new ClusterView(sandbox);
+    steps = await PhaseStepTranscript.start(sandbox.kubeConfig);
     operator = Operator.create({
       kubeConfig: sandbox.kubeConfig,
       driverChartsUrl: sandbox.driverChartsUrl,
       helm: (await ensureTools()).helm,
       driverFiles: exampleDriverFiles(),
-      steps,
       logger,
       workers: 2,
     });
@@ -45,6 +45,7 @@ describe('Operator', () => {
 
   afterAll(async () => {
     await operator.stop();
+    await steps.stop();
     await sandbox.stop();
   });
 
@@ -77,6 +78,7 @@ describe('Operator', () => {
     expect(
       await view.read('v1', 'Service', 'http', 'styrmin-e1'),
     ).toBeDefined();
+    await steps.caughtUp(view, 'e1');
     expect(
       steps
         .events(`${OPERATOR_NAMESPACE}/e1`)

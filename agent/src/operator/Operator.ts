@@ -2,11 +2,10 @@ import { KubeConfig } from '@kubernetes/client-node';
 import { DriverFiles } from '../drivers/DriverFiles';
 import { Logger } from '../logging/Logger';
 import { ClusterClient } from './ClusterClient';
-import { Controller } from './Controller';
+import { Controller } from '../controller/Controller';
 import { HelmChartRenderer } from './HelmChartRenderer';
 import { createOperatorInformers, operatorSources } from './OperatorInformers';
-import { StepRecorder } from './StepRecorder';
-import { DEFAULT_OPERATOR_NAMESPACE } from './StyrminDeployment';
+import { DEFAULT_OPERATOR_NAMESPACE } from '../styrminDeployment/StyrminDeployment';
 import { StyrminDeploymentReconciler } from './StyrminDeploymentReconciler';
 
 /** @public */
@@ -19,7 +18,6 @@ export interface OperatorOptions {
   /** The helm binary, to render charts before their containers are patched. */
   helm: string;
   driverFiles: DriverFiles;
-  steps: StepRecorder;
   logger: Logger;
   /** StyrminDeployments reconciled at once. Default 4. */
   workers?: number;
@@ -50,7 +48,6 @@ export class Operator {
         helm: options.helm,
         driverFiles: options.driverFiles,
       }),
-      steps: options.steps,
       logger: options.logger,
       chartSource: { driverChartsUrl: options.driverChartsUrl },
       pollIntervalMs: options.pollIntervalMs,

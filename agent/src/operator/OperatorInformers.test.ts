@@ -1,7 +1,7 @@
 import { CoreV1Api } from '@kubernetes/client-node';
 import { startSandbox } from '@styrmin/kube-sandbox';
 import { createOperatorInformers } from './OperatorInformers';
-import { MANAGED_BY, MANAGED_BY_LABEL } from './desired/labels';
+import { MANAGED_BY, MANAGED_BY_LABEL } from '../styrminDeployment/labels';
 
 /*
  * What an informer lists must be as writable as what it watches: a list leaves apiVersion

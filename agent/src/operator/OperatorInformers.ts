@@ -1,32 +1,31 @@
 import {
   Informer,
   KubeConfig,
-  KubernetesListObject,
   KubernetesObject,
   KubernetesObjectApi,
-  makeInformer,
   ObjectCache,
   V1Namespace,
   V1Service,
 } from '@kubernetes/client-node';
-import { ControllerSource } from './Controller';
+import { ControllerSource } from '../controller/Controller';
+import {
+  CachingInformer,
+  informerFor,
+  WatchedKind,
+} from '../controller/informerFor';
 import {
   CHART_SOURCE_KINDS,
   ChartSourceKind,
   FLUX_SOURCE_API_VERSION,
 } from './desired/chartSource';
-import { HELM_RELEASE_API_VERSION } from './desired/helmRelease';
-import { MANAGED_SELECTOR, ownerKeyOf } from './desired/labels';
+import { HELM_RELEASE_API_VERSION } from '../styrminDeployment/helmRelease';
+import { MANAGED_SELECTOR, ownerKeyOf } from '../styrminDeployment/labels';
 import {
   STYRMIN_API_VERSION,
   STYRMIN_DEPLOYMENT_KIND,
   STYRMIN_DEPLOYMENT_PLURAL,
   StyrminDeployment,
-} from './StyrminDeployment';
-
-/** @public */
-export type CachingInformer<T extends KubernetesObject> = Informer<T> &
-  ObjectCache<T>;
+} from '../styrminDeployment/StyrminDeployment';
 
 /**
  * What the reconciler reads: the informers' caches of the StyrminDeployments and of the
@@ -51,56 +50,11 @@ export interface OperatorInformers {
   services: CachingInformer<V1Service>;
 }
 
-/** @public */
-export interface WatchedKind {
-  apiVersion: string;
-  kind: string;
-  plural: string;
-  /** Watch one namespace; all namespaces (or a cluster-scoped kind) without. */
-  namespace?: string;
-  labelSelector?: string;
-}
-
 const PLURALS: Record<ChartSourceKind, string> = {
   HelmRepository: 'helmrepositories',
   OCIRepository: 'ocirepositories',
   GitRepository: 'gitrepositories',
 };
-
-/** An informer with its cache of one kind, in one namespace or all, by label when given. */
-export function informerFor<T extends KubernetesObject>(
-  kubeConfig: KubeConfig,
-  objects: KubernetesObjectApi,
-  watched: WatchedKind,
-): CachingInformer<T> {
-  const root = watched.apiVersion.includes('/')
-    ? `/apis/${watched.apiVersion}`
-    : `/api/${watched.apiVersion}`;
-  const path = `${root}${
-    watched.namespace ? `/namespaces/${watched.namespace}` : ''
-  }/${watched.plural}`;
-  // A list leaves apiVersion and kind out of built-in items (watch events carry them):
-  // they are put back, so that whatever is taken from the cache can be written back.
-  const list = async () => {
-    const listed = (await objects.list(
-      watched.apiVersion,
-      watched.kind,
-      watched.namespace,
-      undefined,
-      undefined,
-      undefined,
-      undefined,
-      watched.labelSelector,
-    )) as KubernetesListObject<T>;
-    listed.items = listed.items.map(item => ({
-      ...item,
-      apiVersion: watched.apiVersion,
-      kind: watched.kind,
-    }));
-    return listed;
-  };
-  return makeInformer<T>(kubeConfig, path, list, watched.labelSelector);
-}
 
 /**
  * The informers of the StyrminDeployment operator: the StyrminDeployments of the operator's

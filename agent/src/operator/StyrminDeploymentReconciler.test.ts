@@ -4,7 +4,7 @@ import {
   exampleDeployment,
   ExampleDeploymentOptions,
   exampleDriverFiles,
-} from './__testUtils__/exampleDeployment';
+} from '../__testUtils__/exampleDeployment';
 import {
   ClusterView,
   memoryLogger,
@@ -12,22 +12,22 @@ import {
   OperatorSandbox,
   startOperatorSandbox,
   waitFor,
-} from './__testUtils__/operatorSandbox';
+} from '../__testUtils__/operatorSandbox';
 import { ClusterClient } from './ClusterClient';
-import { ConditionType } from './conditions';
+import { ConditionType } from '../styrminDeployment/conditions';
 import { HelmChartRenderer } from './HelmChartRenderer';
-import { InMemoryStepRecorder } from './InMemoryStepRecorder';
+import { PhaseStepTranscript } from '../__testUtils__/PhaseStepTranscript';
 import {
   createOperatorInformers,
   OperatorInformers,
   operatorSources,
 } from './OperatorInformers';
-import { OperatorStep } from './StepRecorder';
+import { OperatorStep } from '../styrminDeployment/OperatorStep';
 import {
   FINALIZER,
   StyrminDeploymentReconciler,
 } from './StyrminDeploymentReconciler';
-import { TerminalError } from './TerminalError';
+import { TerminalError } from '../controller/TerminalError';
 
 jest.setTimeout(60_000);
 
@@ -39,7 +39,7 @@ describe('StyrminDeploymentReconciler', () => {
   let sandbox: OperatorSandbox;
   let view: ClusterView;
   let informers: OperatorInformers;
-  let steps: InMemoryStepRecorder;
+  let steps: PhaseStepTranscript;
   let reconciler: StyrminDeploymentReconciler;
   const logger = memoryLogger();
 
@@ -52,7 +52,7 @@ describe('StyrminDeploymentReconciler', () => {
         s.informer.start(),
       ),
     );
-    steps = InMemoryStepRecorder.create();
+    steps = await PhaseStepTranscript.start(sandbox.kubeConfig);
     reconciler = StyrminDeploymentReconciler.create({
       client: ClusterClient.create(sandbox.kubeConfig),
       cache: informers,
@@ -60,7 +60,6 @@ describe('StyrminDeploymentReconciler', () => {
         helm: (await ensureTools()).helm,
         driverFiles: exampleDriverFiles(),
       }),
-      steps,
       logger,
       chartSource: { driverChartsUrl: sandbox.driverChartsUrl },
     });
@@ -72,6 +71,7 @@ describe('StyrminDeploymentReconciler', () => {
         s.informer.stop(),
       ),
     );
+    await steps.stop();
     await sandbox.stop();
   });
 
@@ -217,6 +217,7 @@ describe('StyrminDeploymentReconciler', () => {
     });
 
     const phases = Object.values(OperatorStep);
+    await steps.caughtUp(view, 'd1');
     expect(
       steps.events(keyOf('d1')).map(e => [e.taskId, e.step, e.status]),
     ).toEqual(
@@ -232,6 +233,7 @@ describe('StyrminDeploymentReconciler', () => {
     await reconciler.reconcile(keyOf('d1'));
     await reconciler.reconcile(keyOf('d1'));
     expect(await versions('d1')).toEqual(before);
+    await steps.caughtUp(view, 'd1');
     expect(steps.events()).toHaveLength(recorded);
   });
 
@@ -284,6 +286,7 @@ describe('StyrminDeploymentReconciler', () => {
           .length === 2,
       { what: 'two server pods' },
     );
+    await steps.caughtUp(view, 'd2');
     expect(
       steps
         .events(keyOf('d2'))
@@ -430,6 +433,7 @@ describe('StyrminDeploymentReconciler', () => {
       const ready = await reconcileUntilReady(id, 'False');
       expect(ready.reason).toBe(reason);
       expect(ready.message).toMatch(message);
+      await steps.caughtUp(view, id);
       const failedStep = steps
         .events(keyOf(id))
         .find(e => e.status === 'FAILED');

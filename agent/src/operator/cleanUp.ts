@@ -2,10 +2,10 @@ import { deploymentNamespace } from '@styrmin/plugin-styrmin-common';
 import { Logger } from '../logging/Logger';
 import { ClusterClient } from './ClusterClient';
 import { CHART_SOURCE_KINDS } from './desired/chartSource';
-import { DEPLOYMENT_ID_LABEL } from './desired/labels';
+import { DEPLOYMENT_ID_LABEL } from '../styrminDeployment/labels';
 import { OperatorCache } from './OperatorInformers';
 import { refOf } from './refOf';
-import { StyrminDeployment } from './StyrminDeployment';
+import { StyrminDeployment } from '../styrminDeployment/StyrminDeployment';
 
 /**
  * One stage of the cleanup of a StyrminDeployment that is being deleted, idempotent: the

@@ -1,5 +1,9 @@
 import { KubernetesObject } from '@kubernetes/client-node';
-import { Condition, findCondition, Reason } from './conditions';
+import {
+  Condition,
+  findCondition,
+  Reason,
+} from '../styrminDeployment/conditions';
 import { refOf } from './refOf';
 
 /** What a phase found: its condition's status, reason and message. */

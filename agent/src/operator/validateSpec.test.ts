@@ -1,6 +1,6 @@
 import { StyrminErrorCode } from '@styrmin/plugin-styrmin-common';
-import { exampleDeployment } from './__testUtils__/exampleDeployment';
-import { StyrminDeployment } from './StyrminDeployment';
+import { exampleDeployment } from '../__testUtils__/exampleDeployment';
+import { StyrminDeployment } from '../styrminDeployment/StyrminDeployment';
 import { validateSpec } from './validateSpec';
 
 type Change = (deployment: StyrminDeployment) => void;

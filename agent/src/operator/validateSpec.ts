@@ -4,7 +4,10 @@ import {
   StyrminErrorCode,
 } from '@styrmin/plugin-styrmin-common';
 import { containerOverridesOf } from './desired/componentPatches';
-import { StyrminDeployment, StyrminDeploymentSpec } from './StyrminDeployment';
+import {
+  StyrminDeployment,
+  StyrminDeploymentSpec,
+} from '../styrminDeployment/StyrminDeployment';
 
 interface Problem {
   code: StyrminErrorCode;

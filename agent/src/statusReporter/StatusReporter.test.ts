@@ -1,18 +1,18 @@
 import { Sandbox } from '@styrmin/kube-sandbox';
 import { AgentDeploymentStatusReport, StyrminApiError } from '@styrmin/sdk';
-import { exampleDeployment } from '../operator/__testUtils__/exampleDeployment';
+import { exampleDeployment } from '../__testUtils__/exampleDeployment';
 import {
   ClusterView,
   memoryLogger,
   OPERATOR_NAMESPACE,
   startOperatorSandbox,
   waitFor,
-} from '../operator/__testUtils__/operatorSandbox';
+} from '../__testUtils__/operatorSandbox';
 import {
   STYRMIN_DEPLOYMENT_PLURAL,
   STYRMIN_GROUP,
   STYRMIN_VERSION,
-} from '../operator/StyrminDeployment';
+} from '../styrminDeployment/StyrminDeployment';
 import { StatusReporter } from './StatusReporter';
 import { PatchStrategy, setHeaderOptions } from '@kubernetes/client-node';
 

@@ -16,15 +16,15 @@ import {
 } from '@styrmin/sdk';
 import { isDeepStrictEqual } from 'node:util';
 import { Logger } from '../logging/Logger';
-import { Controller } from '../operator/Controller';
-import { CachingInformer, informerFor } from '../operator/OperatorInformers';
-import { Reconciler, ReconcileResult } from '../operator/Reconciler';
+import { Controller } from '../controller/Controller';
+import { CachingInformer, informerFor } from '../controller/informerFor';
+import { Reconciler, ReconcileResult } from '../controller/Reconciler';
 import {
   STYRMIN_API_VERSION,
   STYRMIN_DEPLOYMENT_KIND,
   STYRMIN_DEPLOYMENT_PLURAL,
   StyrminDeployment,
-} from '../operator/StyrminDeployment';
+} from '../styrminDeployment/StyrminDeployment';
 import { WorkQueue } from '@styrmin/workqueue';
 import { podStatus } from './podStatus';
 

@@ -1,7 +1,7 @@
 import { V1Pod } from '@kubernetes/client-node';
 import { DriverComponent } from '@styrmin/plugin-styrmin-common';
 import { AgentPodStatus } from '@styrmin/sdk';
-import { matchesSelector } from '../operator/desired/labels';
+import { matchesSelector } from '../styrminDeployment/labels';
 
 const PHASES: ReadonlyArray<AgentPodStatus['phase']> = [
   'Pending',

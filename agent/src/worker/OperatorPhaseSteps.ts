@@ -1,20 +1,20 @@
 import { StyrminDeploymentClient } from '../cluster/StyrminDeploymentClient';
 import { sleep } from '../cluster/sleep';
-import { ConditionType, findCondition, Reason } from '../operator/conditions';
-import { describeError } from '../operator/describeError';
-import { OperatorStep, StepEvent } from '../operator/StepRecorder';
-import { StyrminDeployment } from '../operator/StyrminDeployment';
+import { describeError } from '../logging/describeError';
+import {
+  ConditionType,
+  findCondition,
+  Reason,
+} from '../styrminDeployment/conditions';
+import { OperatorStep } from '../styrminDeployment/OperatorStep';
+import {
+  observePhaseSteps,
+  PHASE_CONDITIONS,
+  PhaseStepStatus,
+  phaseStepReports,
+} from '../styrminDeployment/phaseSteps';
+import { StyrminDeployment } from '../styrminDeployment/StyrminDeployment';
 import { ClaimedRun, RunConflictError } from './ClaimedRun';
-
-/** The condition of each operator phase, by its step. */
-const PHASE_CONDITIONS: ReadonlyArray<[OperatorStep, ConditionType]> = [
-  [OperatorStep.EnsureNamespace, ConditionType.NamespaceReady],
-  [OperatorStep.ApplyChartSource, ConditionType.ChartSourceReady],
-  [OperatorStep.InstallOrUpgradeHelmRelease, ConditionType.HelmReleaseReady],
-  [OperatorStep.ApplyServices, ConditionType.ServicesReady],
-];
-
-type Observed = StepEvent['status'];
 
 /**
  * An operator phase failed, and its step says so already: the run ends FAILED with this
@@ -30,7 +30,7 @@ export class OperatorStepFailedError extends Error {
 export interface OperatorPhaseStepsOptions {
   run: ClaimedRun;
   deployments: StyrminDeploymentClient;
-  /** How often the resource is read while no step event comes. Default 2 s. */
+  /** How often the resource is read while a step waits. Default 2 s. */
   pollIntervalMs?: number;
   /** How long the operator may take for its phases. Default 30 minutes. */
   timeoutMs?: number;
@@ -38,17 +38,13 @@ export interface OperatorPhaseStepsOptions {
 
 /**
  * The operator's phases of one run, as steps of its task. The operator reconciles on its
- * own and knows nothing of runs; what it does reaches the run two ways, and both lead to
- * the same reports:
- * - its step events, which the OperatorStepForwarder hands over as they happen (the timely
- *   way: a step starts and ends when the phase does);
- * - the StyrminDeployment's conditions, read while the worker waits: each phase's
- *   condition at the resource's generation says whether its step runs, succeeded or failed.
- *   This is the way that never loses anything: after a restart the operator does not repeat
- *   what it reported before, and its events may have died with the agent.
+ * own and knows nothing of runs; what it does reaches the run through one channel, the
+ * StyrminDeployment's status, read while the worker waits: each phase's condition at the
+ * resource's generation says whether its step runs, succeeded or failed
+ * (`observePhaseSteps`). Nothing is lost that way: a restart of either side finds the
+ * status where the operator left it.
  *
- * Only what concerns this run counts: the events of its task and instance, and the
- * resource while it holds its instance. A newer instance in the resource means a newer task
+ * Only what concerns this run counts: the resource while it holds the run's instance. A newer instance in the resource means a newer task
  * took over (the server supersedes this run's open steps): waiting ends with a
  * RunConflictError.
  *
@@ -60,7 +56,7 @@ export class OperatorPhaseSteps {
   readonly #pollIntervalMs: number;
   readonly #timeoutMs: number;
   /** What this claim has reported of each operator step. */
-  readonly #reported = new Map<OperatorStep, Observed>();
+  readonly #reported = new Map<OperatorStep, PhaseStepStatus>();
   readonly #errors = new Map<OperatorStep, string>();
   /** Observations are handled one at a time, in order. */
   #handling: Promise<void> = Promise.resolve();
@@ -81,14 +77,6 @@ export class OperatorPhaseSteps {
 
   static create(options: OperatorPhaseStepsOptions): OperatorPhaseSteps {
     return new OperatorPhaseSteps(options);
-  }
-
-  /** A step event of the operator; the forwarder hands over only this task's. */
-  observe(event: StepEvent): void {
-    if (event.instanceId !== this.#run.run.instance?.id) {
-      return;
-    }
-    this.#enqueue(event.step, event.status, event.error);
   }
 
   /**
@@ -151,28 +139,19 @@ export class OperatorPhaseSteps {
       );
       return;
     }
-    const generation = resource.metadata?.generation;
-    const conditions = resource.status?.conditions;
-    const ready = findCondition(conditions, ConditionType.Ready);
+    const ready = findCondition(
+      resource.status?.conditions,
+      ConditionType.Ready,
+    );
     if (
-      ready?.observedGeneration === generation &&
+      ready?.observedGeneration === resource.metadata?.generation &&
       ready?.reason === Reason.InvalidSpec
     ) {
       this.#fail(ready!.message);
       return;
     }
-    for (const [step, type] of PHASE_CONDITIONS) {
-      const condition = findCondition(conditions, type);
-      if (!condition || condition.observedGeneration !== generation) {
-        continue;
-      }
-      if (condition.status === 'True') {
-        this.#enqueue(step, 'SUCCEEDED');
-      } else if (condition.status === 'False') {
-        this.#enqueue(step, 'FAILED', condition.message);
-      } else if (condition.reason !== Reason.Pending) {
-        this.#enqueue(step, 'RUNNING');
-      }
+    for (const { step, status, error } of observePhaseSteps(resource)) {
+      this.#enqueue(step, status, error);
     }
   }
 
@@ -186,7 +165,7 @@ export class OperatorPhaseSteps {
     }
   }
 
-  #enqueue(step: OperatorStep, status: Observed, error?: string) {
+  #enqueue(step: OperatorStep, status: PhaseStepStatus, error?: string) {
     this.#handling = this.#handling
       .then(() => this.#handle(step, status, error))
       .catch(handled => {
@@ -202,25 +181,21 @@ export class OperatorPhaseSteps {
       .finally(() => this.#wake?.());
   }
 
-  async #handle(step: OperatorStep, status: Observed, error?: string) {
+  async #handle(step: OperatorStep, status: PhaseStepStatus, error?: string) {
     if (!this.#run.step(step)) {
       return; // the task does not plan it
     }
-    const reported = this.#reported.get(step);
-    if (reported === 'SUCCEEDED' || reported === 'FAILED') {
-      return;
+    for (const report of phaseStepReports(this.#reported.get(step), status)) {
+      if (report === 'RUNNING') {
+        await this.#run.startStep(step);
+      } else if (report === 'SUCCEEDED') {
+        await this.#run.endStep(step, { status: 'SUCCEEDED' });
+      } else {
+        const message = error ?? 'The operator failed';
+        await this.#run.endStep(step, { status: 'FAILED', error: message });
+        this.#errors.set(step, message);
+      }
+      this.#reported.set(step, report);
     }
-    if (reported !== 'RUNNING') {
-      await this.#run.startStep(step);
-      this.#reported.set(step, 'RUNNING');
-    }
-    if (status === 'SUCCEEDED') {
-      await this.#run.endStep(step, { status: 'SUCCEEDED' });
-    } else if (status === 'FAILED') {
-      const message = error ?? 'The operator failed';
-      await this.#run.endStep(step, { status: 'FAILED', error: message });
-      this.#errors.set(step, message);
-    }
-    this.#reported.set(step, status);
   }
 }

@@ -17,7 +17,6 @@ import { deleteFlowSteps } from './deleteFlowSteps';
 import { FlowSteps } from './FlowSteps';
 import { instanceFlowSteps } from './instanceFlowSteps';
 import { OperatorPhaseSteps } from './OperatorPhaseSteps';
-import { OperatorStepForwarder } from './OperatorStepForwarder';
 import { runFlow } from './runFlow';
 import { runJobFlowSteps } from './runJobFlowSteps';
 
@@ -28,8 +27,6 @@ export interface WorkerOptions {
   deployments: StyrminDeploymentClient;
   driverFiles: DriverFiles;
   actions: ActionRunner;
-  /** The operator's StepRecorder: the operator phases of a run's task reach the run here. */
-  operatorSteps: OperatorStepForwarder;
   logger: Logger;
   /** Runs at once. */
   concurrency: number;
@@ -174,7 +171,6 @@ export class Worker {
       taskType: claimed.run.task.type,
     });
     const options = this.#options;
-    const detach: Array<() => void> = [];
     try {
       let steps: FlowSteps;
       switch (claimed.run.flow) {
@@ -187,9 +183,6 @@ export class Worker {
             pollIntervalMs: options.pollIntervalMs,
             timeoutMs: options.operatorTimeoutMs,
           });
-          detach.push(
-            options.operatorSteps.attach(claimed.run.task.id, operatorPhases),
-          );
           steps = instanceFlowSteps({
             run: claimed,
             kubeConfig: options.kubeConfig,
@@ -239,8 +232,6 @@ export class Worker {
           error: String(error),
         });
       }
-    } finally {
-      detach.forEach(d => d());
     }
   }
 }

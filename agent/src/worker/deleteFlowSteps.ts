@@ -7,7 +7,7 @@ import {
 import { DELETE_STEPS } from '@styrmin/plugin-styrmin-common';
 import { StyrminDeploymentClient } from '../cluster/StyrminDeploymentClient';
 import { sleep } from '../cluster/sleep';
-import { HELM_RELEASE_API_VERSION } from '../operator/desired/helmRelease';
+import { HELM_RELEASE_API_VERSION } from '../styrminDeployment/helmRelease';
 import { ClaimedRun } from './ClaimedRun';
 import { FlowSteps } from './FlowSteps';
 

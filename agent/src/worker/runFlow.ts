@@ -1,4 +1,4 @@
-import { describeError } from '../operator/describeError';
+import { describeError } from '../logging/describeError';
 import { ClaimedRun, RunConflictError } from './ClaimedRun';
 import { FlowSteps } from './FlowSteps';
 import { OperatorStepFailedError } from './OperatorPhaseSteps';

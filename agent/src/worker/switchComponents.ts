@@ -1,8 +1,8 @@
 import { CoreV1Api, KubeConfig } from '@kubernetes/client-node';
 import { StyrminDeploymentClient } from '../cluster/StyrminDeploymentClient';
 import { sleep } from '../cluster/sleep';
-import { ConditionType, findCondition } from '../operator/conditions';
-import { matchesSelector } from '../operator/desired/labels';
+import { ConditionType, findCondition } from '../styrminDeployment/conditions';
+import { matchesSelector } from '../styrminDeployment/labels';
 
 /** @public */
 export interface SwitchComponentsOptions {

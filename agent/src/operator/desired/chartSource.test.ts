@@ -1,6 +1,6 @@
 import { HelmChartSource } from '@styrmin/plugin-styrmin-common';
-import { exampleDeployment } from '../__testUtils__/exampleDeployment';
-import { StyrminDeployment } from '../StyrminDeployment';
+import { exampleDeployment } from '../../__testUtils__/exampleDeployment';
+import { StyrminDeployment } from '../../styrminDeployment/StyrminDeployment';
 import { desiredChartSource, gitRepositoryRef } from './chartSource';
 
 const OPTIONS = { driverChartsUrl: 'http://agent.styrmin-system:8080/charts/' };

@@ -1,6 +1,9 @@
 import { KubernetesObject } from '@kubernetes/client-node';
-import { StyrminDeployment } from '../StyrminDeployment';
-import { childLabels, controllerReference } from './labels';
+import { StyrminDeployment } from '../../styrminDeployment/StyrminDeployment';
+import {
+  childLabels,
+  controllerReference,
+} from '../../styrminDeployment/labels';
 
 export const FLUX_SOURCE_API_VERSION = 'source.toolkit.fluxcd.io/v1';
 

@@ -2,7 +2,7 @@ import { StyrminError } from '@styrmin/plugin-styrmin-common';
 import {
   exampleDeployment,
   ExampleDeploymentOptions,
-} from '../__testUtils__/exampleDeployment';
+} from '../../__testUtils__/exampleDeployment';
 import {
   componentPatches,
   KustomizePatch,

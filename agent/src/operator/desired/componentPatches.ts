@@ -4,8 +4,11 @@ import {
   DriverComponent,
   StyrminError,
 } from '@styrmin/plugin-styrmin-common';
-import { StyrminDeploymentSpec } from '../StyrminDeployment';
-import { matchesSelector, selectorString } from './labels';
+import { StyrminDeploymentSpec } from '../../styrminDeployment/StyrminDeployment';
+import {
+  matchesSelector,
+  selectorString,
+} from '../../styrminDeployment/labels';
 
 /** The workload kinds whose replicas and pod template the component overrides reach. */
 const WORKLOAD_KINDS = ['Deployment', 'StatefulSet'] as const;

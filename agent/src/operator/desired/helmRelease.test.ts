@@ -1,5 +1,6 @@
-import { exampleDeployment } from '../__testUtils__/exampleDeployment';
-import { desiredHelmRelease, helmReleaseName } from './helmRelease';
+import { exampleDeployment } from '../../__testUtils__/exampleDeployment';
+import { helmReleaseName } from '../../styrminDeployment/helmRelease';
+import { desiredHelmRelease } from './helmRelease';
 
 describe('desiredHelmRelease', () => {
   const deployment = exampleDeployment();

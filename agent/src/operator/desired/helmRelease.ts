@@ -1,22 +1,19 @@
 import { KubernetesObject } from '@kubernetes/client-node';
-import { StyrminDeployment, StyrminDeploymentSpec } from '../StyrminDeployment';
+import { StyrminDeployment } from '../../styrminDeployment/StyrminDeployment';
 import { HelmReleaseChart } from './chartSource';
 import { KustomizePatch } from './componentPatches';
-import { childLabels, controllerReference } from './labels';
+import {
+  childLabels,
+  controllerReference,
+} from '../../styrminDeployment/labels';
 import { ChartValues } from './values';
-
-export const HELM_RELEASE_API_VERSION = 'helm.toolkit.fluxcd.io/v2';
+import {
+  HELM_RELEASE_API_VERSION,
+  helmReleaseName,
+} from '../../styrminDeployment/helmRelease';
 
 /** How many times Flux tries an install or upgrade again before it gives up (Stalled). */
 const REMEDIATION_RETRIES = 2;
-
-/**
- * The Helm release name: the driver's name, a DNS label, the same for the deployment's whole
- * life. One release lives in each deployment's namespace, so it never meets another.
- */
-export function helmReleaseName(spec: StyrminDeploymentSpec): string {
-  return spec.context.driver.name;
-}
 
 export interface HelmReleaseInputs {
   chart: HelmReleaseChart;

@@ -1,6 +1,6 @@
 import { V1Namespace } from '@kubernetes/client-node';
-import { StyrminDeployment } from '../StyrminDeployment';
-import { childLabels } from './labels';
+import { StyrminDeployment } from '../../styrminDeployment/StyrminDeployment';
+import { childLabels } from '../../styrminDeployment/labels';
 
 /** The deployment's namespace, `styrmin-<deployment id>`, as the context names it. */
 export function desiredNamespace(deployment: StyrminDeployment): V1Namespace {

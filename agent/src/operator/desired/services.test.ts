@@ -1,4 +1,4 @@
-import { exampleDeployment } from '../__testUtils__/exampleDeployment';
+import { exampleDeployment } from '../../__testUtils__/exampleDeployment';
 import { desiredNamespace } from './namespace';
 import { desiredServices } from './services';
 

@@ -1,6 +1,6 @@
 import { V1Service } from '@kubernetes/client-node';
-import { StyrminDeployment } from '../StyrminDeployment';
-import { childLabels, COMPONENT_LABEL } from './labels';
+import { StyrminDeployment } from '../../styrminDeployment/StyrminDeployment';
+import { childLabels, COMPONENT_LABEL } from '../../styrminDeployment/labels';
 
 /**
  * The Services the driver declares, in the deployment's namespace: each selects the pods of

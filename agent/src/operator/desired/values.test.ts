@@ -1,5 +1,5 @@
 import { ValuesTemplateError } from '@styrmin/plugin-styrmin-common';
-import { exampleDeployment } from '../__testUtils__/exampleDeployment';
+import { exampleDeployment } from '../../__testUtils__/exampleDeployment';
 import { renderValues } from './values';
 
 describe('renderValues', () => {

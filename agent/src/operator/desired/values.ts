@@ -3,7 +3,7 @@ import {
   ValuesTemplateError,
 } from '@styrmin/plugin-styrmin-common';
 import { parse as parseYaml } from 'yaml';
-import { StyrminDeploymentSpec } from '../StyrminDeployment';
+import { StyrminDeploymentSpec } from '../../styrminDeployment/StyrminDeployment';
 
 /** Chart values: a YAML map. */
 export type ChartValues = Record<string, unknown>;

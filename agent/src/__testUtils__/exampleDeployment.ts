@@ -7,12 +7,10 @@ import {
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { LocalDriverFiles } from '../../drivers/LocalDriverFiles';
-import { newStyrminDeployment } from '../newStyrminDeployment';
-import { StyrminDeployment } from '../StyrminDeployment';
-
-/** The repository's drivers/ directory: the example drivers with their real charts. */
-export const EXAMPLE_DRIVERS = path.resolve(__dirname, '../../../../drivers');
+import { LocalDriverFiles } from '../drivers/LocalDriverFiles';
+import { EXAMPLE_DRIVERS } from './exampleBundles';
+import { newStyrminDeployment } from '../styrminDeployment/newStyrminDeployment';
+import { StyrminDeployment } from '../styrminDeployment/StyrminDeployment';
 
 export const EXAMPLE_DRIVER_VERSIONS = [
   'infrahub/1.0.0',

@@ -1,6 +1,6 @@
 import { Informer, KubernetesObject } from '@kubernetes/client-node';
 import { Logger } from '../logging/Logger';
-import { describeError } from './describeError';
+import { describeError } from '../logging/describeError';
 import { Reconciler } from './Reconciler';
 import { TerminalError } from './TerminalError';
 import { WorkQueue } from '@styrmin/workqueue';

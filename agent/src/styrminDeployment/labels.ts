@@ -1,5 +1,5 @@
 import { KubernetesObject, V1OwnerReference } from '@kubernetes/client-node';
-import { StyrminDeployment } from '../StyrminDeployment';
+import { StyrminDeployment } from './StyrminDeployment';
 
 export const MANAGED_BY_LABEL = 'app.kubernetes.io/managed-by';
 export const MANAGED_BY = 'styrmin';

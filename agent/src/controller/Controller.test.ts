@@ -5,7 +5,7 @@ import {
   V1ConfigMap,
 } from '@kubernetes/client-node';
 import { Sandbox, startSandbox } from '@styrmin/kube-sandbox';
-import { memoryLogger, waitFor } from './__testUtils__/operatorSandbox';
+import { memoryLogger, waitFor } from '../__testUtils__/operatorSandbox';
 import { Controller } from './Controller';
 import { Reconciler, ReconcileResult } from './Reconciler';
 import { TerminalError } from './TerminalError';

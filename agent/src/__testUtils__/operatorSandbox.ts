@@ -11,21 +11,21 @@ import fs from 'node:fs/promises';
 import { AddressInfo, createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { ChartServer, CHARTS_PATH } from '../../charts/ChartServer';
-import { DriverChartRepository } from '../../charts/DriverChartRepository';
-import { createLogfmtLogger, Logger } from '../../logging/Logger';
-import { Condition, findCondition } from '../conditions';
+import { ChartServer, CHARTS_PATH } from '../charts/ChartServer';
+import { DriverChartRepository } from '../charts/DriverChartRepository';
+import { createLogfmtLogger, Logger } from '../logging/Logger';
+import { Condition, findCondition } from '../styrminDeployment/conditions';
 import {
   STYRMIN_DEPLOYMENT_PLURAL,
   STYRMIN_GROUP,
   STYRMIN_VERSION,
   StyrminDeployment,
-} from '../StyrminDeployment';
+} from '../styrminDeployment/StyrminDeployment';
 import { exampleDriverFiles } from './exampleDeployment';
 
 export const OPERATOR_NAMESPACE = 'styrmin-system';
 
-const CRD = path.resolve(__dirname, '../../../crds/styrmindeployment.yaml');
+const CRD = path.resolve(__dirname, '../../crds/styrmindeployment.yaml');
 
 /** A free port on loopback, for an agent whose chart server Flux must reach at a known URL. */
 export async function freePort(): Promise<number> {
