@@ -29,6 +29,8 @@ import { ApiServer, RequestRecord } from './server/ApiServer';
 import { FaultInjector } from './server/FaultInjector';
 import { createPodLogHandler } from './server/podLogHandler';
 import { ObjectStore } from './store/ObjectStore';
+import { createVolumeRoutes } from './server/volumeRoutes';
+import { VolumeContents } from './volumes/VolumeContents';
 import { StateFile } from './store/StateFile';
 import { ensureTools } from './tools/ensureTools';
 import { runTool, ToolResult } from './tools/runTool';
@@ -39,7 +41,10 @@ export interface SandboxOptions {
   token?: string;
   /** The port on 127.0.0.1. Default: any free port. */
   port?: number;
-  /** Where the kubeconfig is written. Default: a new temporary folder, removed by `stop()`. */
+  /**
+   * Where the kubeconfig, Flux's artifacts and the volumes' contents are written. Default: a
+   * new temporary folder, removed by `stop()`.
+   */
   directory?: string;
   /** The namespace of the kubeconfig's context. Default `default`. */
   namespace?: string;
@@ -89,6 +94,7 @@ interface SandboxParts {
   kubeConfig: KubeConfig;
   api: SandboxApi;
   workloads: WorkloadSettings;
+  volumes: VolumeContents;
   objectStore?: ObjectStoreServer;
   server: ApiServer;
   controllers: Controller[];
@@ -117,6 +123,12 @@ export class Sandbox {
   readonly workloads: WorkloadSettings;
   /** The Velero stand-in's object store, when Velero is on. */
   readonly velero?: SandboxVelero;
+  /**
+   * The simulated contents of PersistentVolumeClaims (files kept under the sandbox's
+   * directory, per claim uid): write and read them here, or over HTTP under
+   * `/sandbox/v1/namespaces/<ns>/persistentvolumeclaims/<claim>/files`.
+   */
+  readonly volumes: VolumeContents;
   readonly #parts: SandboxParts;
 
   private constructor(parts: SandboxParts) {
@@ -127,6 +139,7 @@ export class Sandbox {
     this.kubeConfig = parts.kubeConfig;
     this.api = parts.api;
     this.workloads = parts.workloads;
+    this.volumes = parts.volumes;
     this.velero = parts.objectStore && {
       endpoint: parts.objectStore.endpoint,
       bucket: VELERO_BUCKET,
@@ -179,6 +192,10 @@ export class Sandbox {
         : await fs.mkdtemp(path.join(os.tmpdir(), 'kube-sandbox-'));
       const directory = options.directory ?? started.ownedDirectory!;
       await fs.mkdir(directory, { recursive: true });
+      const volumes = VolumeContents.create({
+        api,
+        directory: path.join(directory, 'volumes'),
+      });
       if (options.velero !== false) {
         started.objectStore = await ObjectStoreServer.start({
           directory: options.velero?.directory,
@@ -197,6 +214,7 @@ export class Sandbox {
               }),
         tools: () => ensureTools(),
         velero: started.objectStore !== undefined,
+        volumes,
       });
       started.controllers = reconcilers.map(reconciler =>
         Controller.create({ store, reconciler, onError }),
@@ -215,6 +233,7 @@ export class Sandbox {
         port: options.port,
         bookmarkIntervalMs: options.bookmarkIntervalMs,
         podLogHandler: createPodLogHandler({ api, logs: podLogs }),
+        sandboxHandler: createVolumeRoutes(volumes),
       });
       const kubeconfigPath = path.join(directory, 'kubeconfig');
       const caCertificate = started.server.certificate.cert;
@@ -235,6 +254,7 @@ export class Sandbox {
         kubeConfig,
         api,
         workloads,
+        volumes,
         objectStore: started.objectStore,
         server: started.server,
         controllers: started.controllers,

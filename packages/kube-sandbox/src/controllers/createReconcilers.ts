@@ -12,6 +12,7 @@ import { GarbageCollector } from './GarbageCollector';
 import { NamespaceController } from './NamespaceController';
 import { ServiceAccountController } from './ServiceAccountController';
 import { BackupController } from './velero/BackupController';
+import { BackupGarbageCollector } from './velero/BackupGarbageCollector';
 import { BackupStorageLocationController } from './velero/BackupStorageLocationController';
 import { DeleteBackupRequestController } from './velero/DeleteBackupRequestController';
 import { RestoreController } from './velero/RestoreController';
@@ -22,6 +23,8 @@ import { KubeletSimulator } from './workloads/KubeletSimulator';
 import { PodLogs } from './workloads/PodLogs';
 import { ReplicaSetController } from './workloads/ReplicaSetController';
 import { StatefulSetController } from './workloads/StatefulSetController';
+import { VolumeBinder } from '../volumes/VolumeBinder';
+import { VolumeContents } from '../volumes/VolumeContents';
 
 export interface CreateReconcilersOptions {
   api: SandboxApi;
@@ -32,11 +35,14 @@ export interface CreateReconcilersOptions {
   fluxStorage?: ArtifactStorage;
   tools: () => Promise<ToolPaths>;
   velero: boolean;
+  /** The claims' simulated contents, which the binder and Velero's file-system backup use. */
+  volumes: VolumeContents;
 }
 
 /**
  * The simulated controllers a sandbox runs: always the control plane's own (CRDs, namespaces,
- * service accounts, garbage collection), then the workloads, Flux and Velero when they are on.
+ * service accounts, garbage collection, volume binding), then the workloads, Flux and Velero
+ * when they are on.
  */
 export function createReconcilers(
   options: CreateReconcilersOptions,
@@ -47,6 +53,7 @@ export function createReconcilers(
     NamespaceController.create({ api }),
     ServiceAccountController.create({ api }),
     GarbageCollector.create({ api }),
+    VolumeBinder.create({ api, contents: options.volumes }),
   ];
   if (workloads) {
     reconcilers.push(
@@ -80,9 +87,10 @@ export function createReconcilers(
   if (options.velero) {
     reconcilers.push(
       BackupStorageLocationController.create({ api }),
-      BackupController.create({ api }),
-      RestoreController.create({ api }),
+      BackupController.create({ api, volumes: options.volumes }),
+      RestoreController.create({ api, volumes: options.volumes }),
       DeleteBackupRequestController.create({ api }),
+      BackupGarbageCollector.create({ api }),
     );
   }
   return reconcilers;

@@ -31,6 +31,8 @@ import {
 } from './requestOptions';
 import { notFound, respondJson, respondWithError } from './respond';
 import { serveWatch } from './serveWatch';
+import { serveSpecialSubresource } from './specialSubresources';
+import { SandboxRequestHandler } from './volumeRoutes';
 import { toTable, wantsTable } from './toTable';
 import { Certificate, selfSignedCertificate } from './selfSignedCertificate';
 
@@ -46,6 +48,8 @@ export interface ApiServerOptions {
   bookmarkIntervalMs?: number;
   /** Serves `pods/<name>/log`; without it, logs are empty. */
   podLogHandler?: PodLogHandler;
+  /** Serves the sandbox's own API under `/sandbox/`; without it, 404. */
+  sandboxHandler?: SandboxRequestHandler;
 }
 
 /** Answers `GET pods/<name>/log`; writes the response itself (plain text, maybe streamed). */
@@ -81,6 +85,7 @@ export class ApiServer {
   readonly #watches = new ActiveWatches();
   readonly #bookmarkIntervalMs: number;
   readonly #podLogHandler?: PodLogHandler;
+  readonly #sandboxHandler?: SandboxRequestHandler;
   readonly #requests: RequestRecord[] = [];
   readonly faults: FaultInjector;
   /** The server's certificate, its own CA: what clients must trust. */
@@ -92,6 +97,7 @@ export class ApiServer {
     this.#token = options.token;
     this.#bookmarkIntervalMs = options.bookmarkIntervalMs ?? 60_000;
     this.#podLogHandler = options.podLogHandler;
+    this.#sandboxHandler = options.sandboxHandler;
     this.faults = FaultInjector.create({
       watches: this.#watches,
       store: options.api.store,
@@ -172,6 +178,10 @@ export class ApiServer {
     }
     if (!authenticated) {
       throw ApiError.unauthorized();
+    }
+    if (url.pathname.startsWith('/sandbox/') && this.#sandboxHandler) {
+      await this.#sandboxHandler({ pathname: url.pathname, request, response });
+      return;
     }
     if (request.method !== 'GET' && target.kind !== 'resource') {
       throw ApiError.methodNotAllowed(
@@ -269,52 +279,20 @@ export class ApiServer {
       managerFromUserAgent(request.headers['user-agent']);
     const selection = listOptions(query);
 
-    if (subresource === 'log' && type.plural === 'pods' && method === 'GET') {
-      this.#api.get(scope, name!);
-      if (this.#podLogHandler) {
-        this.#podLogHandler({
-          namespace: target.namespace!,
-          name: name!,
-          query,
-          response,
-        });
-      } else {
-        response.writeHead(200, { 'Content-Type': 'text/plain' }).end('');
-      }
-      return;
-    }
     if (
-      subresource === 'binding' &&
-      type.plural === 'pods' &&
-      method === 'POST'
+      await serveSpecialSubresource({
+        api: this.#api,
+        podLogHandler: this.#podLogHandler,
+        scope,
+        target,
+        method,
+        query,
+        request,
+        response,
+      })
     ) {
-      const body = decodeObjectBody(
-        await readRequestBody(request),
-        request.headers['content-type'],
-      ) as any;
-      this.#api.bindPod(target.namespace!, name!, body?.target?.name);
-      respondJson(response, 201, {
-        kind: 'Status',
-        apiVersion: 'v1',
-        metadata: {},
-        status: 'Success',
-        code: 201,
-      });
       return;
     }
-    if (
-      subresource === 'finalize' &&
-      type.plural === 'namespaces' &&
-      method === 'PUT'
-    ) {
-      const body = decodeObjectBody(
-        await readRequestBody(request),
-        request.headers['content-type'],
-      );
-      respondJson(response, 200, this.#api.finalizeNamespace(name!, body));
-      return;
-    }
-
     switch (verb) {
       case 'watch':
         serveWatch({

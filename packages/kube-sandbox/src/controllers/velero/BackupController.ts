@@ -5,10 +5,16 @@ import { goDurationMs } from '../../util/goDuration';
 import { JsonMap, timestamp } from '../../util/json';
 import { Reconciler } from '../Controller';
 import { objectKey, splitObjectKey } from '../../store/objectKey';
-import { collectBackupItems } from './backupContents';
+import { ArchiveItem, collectBackupItems } from './backupContents';
 import { BackupStore } from './BackupStore';
 import { BACKUPS, findLocation, writeVeleroStatus } from './locations';
 import { packTarGz } from '../../util/tarArchive';
+import { VolumeContents } from '../../volumes/VolumeContents';
+import {
+  backUpPodVolumes,
+  podVolumeBackupsKey,
+  PodVolumeBackupsResult,
+} from './podVolumeBackups';
 
 const DEFAULT_TTL_MS = 720 * 3_600_000;
 
@@ -17,19 +23,26 @@ const DEFAULT_TTL_MS = 720 * 3_600_000;
  * Available, else FailedValidation), then InProgress while the selected objects are read in one
  * consistent pass and written to the location as Velero lays a backup out
  * (`backups/<name>/<name>.tar.gz`, `velero-backup.json`, logs and resource list), then
- * Completed with its progress, or Failed with the reason. Volume snapshots and hooks are not
- * simulated.
+ * Completed with its progress, or Failed with the reason. With `defaultVolumesToFsBackup` or
+ * the pods' `backup.velero.io/backup-volumes` annotation, the claims' contents are copied
+ * first, one PodVolumeBackup per volume (podVolumeBackups); a failed one makes the backup
+ * PartiallyFailed. Volume snapshots and hooks are not simulated.
  */
 export class BackupController implements Reconciler {
   readonly name = 'velero-backups';
   readonly #api: SandboxApi;
+  readonly #volumes: VolumeContents;
 
-  private constructor(api: SandboxApi) {
+  private constructor(api: SandboxApi, volumes: VolumeContents) {
     this.#api = api;
+    this.#volumes = volumes;
   }
 
-  static create(options: { api: SandboxApi }): BackupController {
-    return new BackupController(options.api);
+  static create(options: {
+    api: SandboxApi;
+    volumes: VolumeContents;
+  }): BackupController {
+    return new BackupController(options.api, options.volumes);
   }
 
   keysFor(event: StoreEvent): string[] {
@@ -65,6 +78,10 @@ export class BackupController implements Reconciler {
       namespace,
       backup.spec?.storageLocation,
     );
+    // Set at validation, so that a backup that fails it expires too.
+    const expiration = timestamp(
+      new Date(Date.now() + goDurationMs(backup.spec?.ttl, DEFAULT_TTL_MS)),
+    );
     const errors: string[] = [];
     if (!location) {
       errors.push(
@@ -83,13 +100,11 @@ export class BackupController implements Reconciler {
         validationErrors: errors,
         version: 1,
         formatVersion: '1.1.0',
+        expiration,
       });
       return;
     }
     const started = timestamp();
-    const expiration = timestamp(
-      new Date(Date.now() + goDurationMs(backup.spec?.ttl, DEFAULT_TTL_MS)),
-    );
     const items = collectBackupItems(this.#api, backup.spec ?? {});
     const inProgress = writeVeleroStatus(this.#api, backup, {
       phase: 'InProgress',
@@ -100,48 +115,56 @@ export class BackupController implements Reconciler {
       progress: { totalItems: items.length, itemsBackedUp: 0 },
     });
     const labelled = this.#label(inProgress, location!.metadata.name!);
-    const store = BackupStore.forLocation(this.#api, location!);
     let status: JsonMap;
+    let store: BackupStore | undefined;
     try {
-      const files = new Map<string, Buffer>([
-        ['metadata/version', Buffer.from('1.1.0')],
-      ]);
-      for (const item of items) {
-        files.set(item.path, Buffer.from(JSON.stringify(item.object)));
-      }
+      store = BackupStore.forLocation(this.#api, location!);
       const prefix = `backups/${name}/`;
-      const log = items.map(
-        i =>
-          `time="${started}" level=info msg="Backed up item" backup=${namespace}/${name} name=${
-            i.object.metadata.name
-          } namespace=${i.object.metadata.namespace ?? ''} resource=${
-            i.path.split('/')[1]
-          }`,
+      const volumes = await backUpPodVolumes({
+        api: this.#api,
+        volumes: this.#volumes,
+        store,
+        backup: labelled,
+        pods: items
+          .filter(i => i.path.startsWith('resources/pods/'))
+          .map(i => i.object),
+        repoIdentifier: repoIdentifier(location!),
+      });
+      await store.put(
+        `${prefix}${name}.tar.gz`,
+        packTarGz(
+          new Map([
+            ['metadata/version', Buffer.from('1.1.0')],
+            ...items.map(
+              i => [i.path, Buffer.from(JSON.stringify(i.object))] as const,
+            ),
+          ]),
+        ),
       );
-      const resourceList: Record<string, string[]> = {};
-      for (const item of items) {
-        const resource = item.path.split('/')[1];
-        (resourceList[resource] ??= []).push(
-          item.object.metadata.namespace
-            ? `${item.object.metadata.namespace}/${item.object.metadata.name}`
-            : item.object.metadata.name!,
+      await store.put(
+        `${prefix}${name}-logs.gz`,
+        gzipSync(backupLog(labelled, items, volumes)),
+      );
+      await store.put(
+        `${prefix}${name}-resource-list.json.gz`,
+        gzipSync(JSON.stringify(resourceList(items))),
+      );
+      if (volumes.podVolumeBackups.length) {
+        await store.put(
+          podVolumeBackupsKey(name),
+          gzipSync(JSON.stringify(volumes.podVolumeBackups)),
         );
       }
       status = {
         ...labelled.status,
-        phase: 'Completed',
+        phase: volumes.errors.length ? 'PartiallyFailed' : 'Completed',
         completionTimestamp: timestamp(),
         progress: { totalItems: items.length, itemsBackedUp: items.length },
+        ...(volumes.errors.length ? { errors: volumes.errors.length } : {}),
+        ...(volumes.warnings.length
+          ? { warnings: volumes.warnings.length }
+          : {}),
       };
-      await store.put(`${prefix}${name}.tar.gz`, packTarGz(files));
-      await store.put(
-        `${prefix}${name}-logs.gz`,
-        gzipSync(`${log.join('\n')}\n`),
-      );
-      await store.put(
-        `${prefix}${name}-resource-list.json.gz`,
-        gzipSync(JSON.stringify(resourceList)),
-      );
       await store.put(
         `${prefix}velero-backup.json`,
         JSON.stringify({ ...labelled, status }),
@@ -154,7 +177,7 @@ export class BackupController implements Reconciler {
         completionTimestamp: timestamp(),
       };
     } finally {
-      store.close();
+      store?.close();
     }
     const current = this.#api.store.get(BACKUPS, namespace, name);
     if (current) {
@@ -186,4 +209,53 @@ export class BackupController implements Reconciler {
       { fieldManager: 'velero' },
     ).object;
   }
+}
+
+/** The repository Velero's node-agent keeps a location's file-system backups in. */
+function repoIdentifier(location: KubeObject): string {
+  const spec = location.spec ?? {};
+  const prefix = spec.objectStorage?.prefix
+    ? `/${String(spec.objectStorage.prefix).replace(/\/+$/, '')}`
+    : '';
+  return `s3:${spec.config?.s3Url}/${spec.objectStorage?.bucket}${prefix}/kopia`;
+}
+
+function resourceList(items: ArchiveItem[]): Record<string, string[]> {
+  const list: Record<string, string[]> = {};
+  for (const item of items) {
+    const resource = item.path.split('/')[1];
+    (list[resource] ??= []).push(
+      item.object.metadata.namespace
+        ? `${item.object.metadata.namespace}/${item.object.metadata.name}`
+        : item.object.metadata.name!,
+    );
+  }
+  return list;
+}
+
+/** The backup's log as Velero writes it: an info line per item, then the volumes' problems. */
+function backupLog(
+  backup: KubeObject,
+  items: ArchiveItem[],
+  volumes: PodVolumeBackupsResult,
+): string {
+  const at = backup.status?.startTimestamp;
+  const ref = `backup=${backup.metadata.namespace}/${backup.metadata.name}`;
+  const lines = [
+    ...items.map(
+      i =>
+        `time="${at}" level=info msg="Backed up item" ${ref} name=${
+          i.object.metadata.name
+        } namespace=${i.object.metadata.namespace ?? ''} resource=${
+          i.path.split('/')[1]
+        }`,
+    ),
+    ...volumes.warnings.map(
+      w => `time="${at}" level=warning msg=${JSON.stringify(w)} ${ref}`,
+    ),
+    ...volumes.errors.map(
+      e => `time="${at}" level=error msg=${JSON.stringify(e)} ${ref}`,
+    ),
+  ];
+  return `${lines.join('\n')}\n`;
 }

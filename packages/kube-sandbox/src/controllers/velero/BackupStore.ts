@@ -1,7 +1,6 @@
 import {
   DeleteObjectCommand,
   GetObjectCommand,
-  HeadBucketCommand,
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
@@ -20,6 +19,61 @@ function parseCredentials(
   return accessKeyId && secretAccessKey
     ? { accessKeyId, secretAccessKey }
     : undefined;
+}
+
+/** The S3 error code a bodiless answer (HEAD) stands for. */
+function httpReason(status: number): string {
+  switch (status) {
+    case 403:
+      return 'Forbidden';
+    case 404:
+      return 'NotFound';
+    default:
+      return `HTTP ${status}`;
+  }
+}
+
+/**
+ * A refusal of the object store, worded as Velero reports one from its AWS plugin (a gRPC
+ * error around the AWS SDK's): `rpc error: code = Unknown desc = operation error S3:
+ * PutObject, https response error StatusCode: 403, api error InvalidAccessKeyId: …`.
+ */
+export class StoreError extends Error {
+  readonly code: string;
+
+  private constructor(message: string, code: string) {
+    super(message);
+    this.name = 'StoreError';
+    this.code = code;
+  }
+
+  static from(operation: string, error: unknown): StoreError {
+    const failure = error as {
+      name?: string;
+      message?: string;
+      $metadata?: { httpStatusCode?: number };
+    };
+    const status = failure.$metadata?.httpStatusCode;
+    const prefix = `rpc error: code = Unknown desc = operation error S3: ${operation}`;
+    if (!status) {
+      return new StoreError(
+        `${prefix}, request send failed: ${failure.message ?? failure.name}`,
+        failure.name ?? 'RequestError',
+      );
+    }
+    const code =
+      failure.name && failure.name !== 'Unknown'
+        ? failure.name
+        : httpReason(status);
+    const detail =
+      failure.message && failure.message !== 'UnknownError'
+        ? `${code}: ${failure.message}`
+        : code;
+    return new StoreError(
+      `${prefix}, https response error StatusCode: ${status}, api error ${detail}`,
+      code,
+    );
+  }
 }
 
 /**
@@ -87,25 +141,53 @@ export class BackupStore {
     return new BackupStore({ client, bucket, prefix });
   }
 
+  /**
+   * Velero's validation of a location (`IsValid`): its top-level folders are listed, which
+   * needs the bucket and credentials the store accepts.
+   */
   async check(): Promise<void> {
-    await this.#client.send(new HeadBucketCommand({ Bucket: this.#bucket }));
+    await this.#send('ListObjectsV2', () =>
+      this.#client.send(
+        new ListObjectsV2Command({
+          Bucket: this.#bucket,
+          Prefix: this.#prefix,
+          Delimiter: '/',
+        }),
+      ),
+    );
   }
 
   async put(key: string, body: Buffer | string): Promise<void> {
-    await this.#client.send(
-      new PutObjectCommand({
-        Bucket: this.#bucket,
-        Key: this.#prefix + key,
-        Body: body,
-      }),
+    await this.#send('PutObject', () =>
+      this.#client.send(
+        new PutObjectCommand({
+          Bucket: this.#bucket,
+          Key: this.#prefix + key,
+          Body: body,
+        }),
+      ),
     );
   }
 
   async get(key: string): Promise<Buffer> {
-    const response = await this.#client.send(
-      new GetObjectCommand({ Bucket: this.#bucket, Key: this.#prefix + key }),
+    const response = await this.#send('GetObject', () =>
+      this.#client.send(
+        new GetObjectCommand({ Bucket: this.#bucket, Key: this.#prefix + key }),
+      ),
     );
     return Buffer.from(await response.Body!.transformToByteArray());
+  }
+
+  /** A key's content, or undefined when there is no such key. */
+  async find(key: string): Promise<Buffer | undefined> {
+    try {
+      return await this.get(key);
+    } catch (error) {
+      if ((error as StoreError).code === 'NoSuchKey') {
+        return undefined;
+      }
+      throw error;
+    }
   }
 
   /** The keys under a prefix (relative to the location's prefix). */
@@ -113,12 +195,15 @@ export class BackupStore {
     const keys: string[] = [];
     let token: string | undefined;
     do {
-      const page = await this.#client.send(
-        new ListObjectsV2Command({
-          Bucket: this.#bucket,
-          Prefix: this.#prefix + prefix,
-          ContinuationToken: token,
-        }),
+      const continuation = token;
+      const page = await this.#send('ListObjectsV2', () =>
+        this.#client.send(
+          new ListObjectsV2Command({
+            Bucket: this.#bucket,
+            Prefix: this.#prefix + prefix,
+            ContinuationToken: continuation,
+          }),
+        ),
       );
       keys.push(
         ...(page.Contents ?? []).map(o => o.Key!.slice(this.#prefix.length)),
@@ -131,11 +216,13 @@ export class BackupStore {
   /** One request per key: a multi-object delete needs a checksum s3rver does not accept. */
   async deletePrefix(prefix: string): Promise<void> {
     for (const key of await this.list(prefix)) {
-      await this.#client.send(
-        new DeleteObjectCommand({
-          Bucket: this.#bucket,
-          Key: this.#prefix + key,
-        }),
+      await this.#send('DeleteObject', () =>
+        this.#client.send(
+          new DeleteObjectCommand({
+            Bucket: this.#bucket,
+            Key: this.#prefix + key,
+          }),
+        ),
       );
     }
   }
@@ -143,5 +230,14 @@ export class BackupStore {
   /** Closes the client's connections. */
   close(): void {
     this.#client.destroy();
+  }
+
+  /** Sends a command; a refusal becomes a StoreError worded as Velero's AWS plugin reports it. */
+  async #send<T>(operation: string, send: () => Promise<T>): Promise<T> {
+    try {
+      return await send();
+    } catch (error) {
+      throw StoreError.from(operation, error);
+    }
   }
 }

@@ -2,6 +2,7 @@ import S3rver from '@20minutes/s3rver';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { signatureCheck } from './signatureCheck';
 
 /** The credentials s3rver accepts. */
 export const OBJECT_STORE_CREDENTIALS = {
@@ -11,8 +12,9 @@ export const OBJECT_STORE_CREDENTIALS = {
 
 /**
  * The sandbox's S3-compatible object store on loopback (s3rver over a folder), where the Velero
- * stand-in keeps backups. Bucket-level listings need `allowMismatchedSignatures` with the AWS
- * SDK v3 (s3rver checks their signatures differently).
+ * stand-in keeps backups. Bucket-level requests need `allowMismatchedSignatures` with the AWS
+ * SDK v3 (s3rver checks their signatures differently), so signatures are checked in front of
+ * s3rver instead (signatureCheck): a wrong secret key is refused as S3 refuses it.
  */
 export class ObjectStoreServer {
   readonly endpoint: string;
@@ -48,6 +50,12 @@ export class ObjectStoreServer {
       vhostBuckets: false,
       configureBuckets: options.buckets.map(name => ({ name })),
     });
+    server.middleware.unshift(
+      signatureCheck({
+        [OBJECT_STORE_CREDENTIALS.accessKeyId]:
+          OBJECT_STORE_CREDENTIALS.secretAccessKey,
+      }),
+    );
     const address = await server.run();
     return new ObjectStoreServer({
       endpoint: `http://127.0.0.1:${address.port}`,

@@ -21,6 +21,8 @@ import {
   writeVeleroStatus,
 } from './locations';
 import { unpackTarGz } from '../../util/tarArchive';
+import { VolumeContents } from '../../volumes/VolumeContents';
+import { restorePodVolumes } from './podVolumeRestores';
 
 const POLICIES = ['', 'none', 'update'];
 
@@ -30,19 +32,25 @@ const POLICIES = ['', 'none', 'update'];
  * then the backup's archive is read from the store and its objects created again, in Velero's
  * order, in the namespaces `namespaceMapping` gives (namespaces included), without server-set
  * fields. Objects a controller owns are left to their controller; existing objects are kept
- * (a warning) or updated with `existingResourcePolicy: update`. The Restore ends Completed or
- * PartiallyFailed with its progress, warnings and errors.
+ * (a warning) or updated with `existingResourcePolicy: update`. Then the volumes of the
+ * backup's PodVolumeBackups are written back into the claims it created (podVolumeRestores).
+ * The Restore ends Completed or PartiallyFailed with its progress, warnings and errors.
  */
 export class RestoreController implements Reconciler {
   readonly name = 'velero-restores';
   readonly #api: SandboxApi;
+  readonly #volumes: VolumeContents;
 
-  private constructor(api: SandboxApi) {
+  private constructor(api: SandboxApi, volumes: VolumeContents) {
     this.#api = api;
+    this.#volumes = volumes;
   }
 
-  static create(options: { api: SandboxApi }): RestoreController {
-    return new RestoreController(options.api);
+  static create(options: {
+    api: SandboxApi;
+    volumes: VolumeContents;
+  }): RestoreController {
+    return new RestoreController(options.api, options.volumes);
   }
 
   keysFor(event: StoreEvent): string[] {
@@ -116,15 +124,35 @@ export class RestoreController implements Reconciler {
       phase: 'InProgress',
       startTimestamp: started,
     });
-    const store = BackupStore.forLocation(this.#api, location!);
     let status: JsonMap;
+    let store: BackupStore | undefined;
     try {
-      const files = unpackTarGz(
+      store = BackupStore.forLocation(this.#api, location!);
+      const archive = unpackTarGz(
         await store.get(`backups/${backupName}/${backupName}.tar.gz`),
       );
+      const { status: restored, claims } = this.#restoreItems(
+        restore,
+        backupName,
+        archive,
+      );
+      const volumes = await restorePodVolumes({
+        api: this.#api,
+        volumes: this.#volumes,
+        store,
+        restore,
+        backupName,
+        archive,
+        claims,
+      });
+      const failures = restored.errors.length + volumes.errors.length;
+      const warnings = restored.warnings.length + volumes.warnings.length;
       status = {
         startTimestamp: started,
-        ...this.#restoreItems(restore, backupName, files),
+        phase: failures ? 'PartiallyFailed' : 'Completed',
+        progress: restored.progress,
+        ...(warnings ? { warnings } : {}),
+        ...(failures ? { errors: failures } : {}),
       };
     } catch (error) {
       status = {
@@ -133,7 +161,7 @@ export class RestoreController implements Reconciler {
         failureReason: (error as Error).message || (error as Error).name,
       };
     } finally {
-      store.close();
+      store?.close();
     }
     const current = this.#api.store.get(RESTORES, namespace, name);
     if (current) {
@@ -166,7 +194,14 @@ export class RestoreController implements Reconciler {
     restore: KubeObject,
     backupName: string,
     files: Map<string, Buffer>,
-  ): JsonMap {
+  ): {
+    status: {
+      progress: JsonMap;
+      errors: string[];
+      warnings: string[];
+    };
+    claims: Map<string, boolean>;
+  } {
     const spec: JsonMap = restore.spec ?? {};
     const mapping: Record<string, string> = spec.namespaceMapping ?? {};
     const selector = spec.labelSelector
@@ -203,6 +238,7 @@ export class RestoreController implements Reconciler {
     const warnings: string[] = [];
     const errors: string[] = [];
     let restored = 0;
+    const claims = new Map<string, boolean>();
     for (const { type, object } of items) {
       const prepared = prepareForRestore(type, object, {
         namespaceMapping: mapping,
@@ -210,12 +246,22 @@ export class RestoreController implements Reconciler {
         restoreName: restore.metadata.name!,
       });
       const scope = { type, namespace: prepared.metadata.namespace };
+      const claim =
+        type.kind === 'PersistentVolumeClaim'
+          ? objectKey(prepared.metadata.namespace, prepared.metadata.name!)
+          : undefined;
       try {
         this.#api.create(scope, prepared, { fieldManager: MANAGER });
         restored++;
+        if (claim) {
+          claims.set(claim, true);
+        }
       } catch (error) {
         if (!(error instanceof ApiError)) {
           throw error;
+        }
+        if (claim && error.code === 409) {
+          claims.set(claim, false);
         }
         if (error.code !== 409) {
           errors.push(
@@ -248,10 +294,12 @@ export class RestoreController implements Reconciler {
       }
     }
     return {
-      phase: errors.length ? 'PartiallyFailed' : 'Completed',
-      progress: { totalItems: items.length, itemsRestored: restored },
-      ...(warnings.length ? { warnings: warnings.length } : {}),
-      ...(errors.length ? { errors: errors.length } : {}),
+      status: {
+        progress: { totalItems: items.length, itemsRestored: restored },
+        warnings,
+        errors,
+      },
+      claims,
     };
   }
 }

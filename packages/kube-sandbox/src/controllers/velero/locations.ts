@@ -6,6 +6,8 @@ export const BACKUPS = 'velero.io/backups';
 export const RESTORES = 'velero.io/restores';
 export const LOCATIONS = 'velero.io/backupstoragelocations';
 export const DELETE_REQUESTS = 'velero.io/deletebackuprequests';
+export const POD_VOLUME_BACKUPS = 'velero.io/podvolumebackups';
+export const POD_VOLUME_RESTORES = 'velero.io/podvolumerestores';
 export const MANAGER = 'velero';
 
 /** The location a Backup names, or the namespace's default one (`spec.default`), or `default`. */

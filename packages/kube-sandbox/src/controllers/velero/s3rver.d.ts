@@ -18,5 +18,7 @@ declare module '@20minutes/s3rver' {
     run(): Promise<{ address: string; family: string; port: number }>;
     close(): Promise<void>;
     httpServer?: Server;
+    /** Koa's middleware stack, composed when the server starts listening. */
+    middleware: Array<(context: any, next: () => Promise<void>) => unknown>;
   }
 }

@@ -19,6 +19,31 @@ const KINDS = [
     shortNames: [] as string[],
   },
   { kind: 'Schedule', plural: 'schedules', shortNames: [] as string[] },
+  {
+    kind: 'PodVolumeBackup',
+    plural: 'podvolumebackups',
+    shortNames: [] as string[],
+  },
+  {
+    kind: 'PodVolumeRestore',
+    plural: 'podvolumerestores',
+    shortNames: [] as string[],
+  },
+];
+
+const PROGRESS_COLUMNS = [
+  { name: 'Status', type: 'string', jsonPath: '.status.phase' },
+  { name: 'Started', type: 'date', jsonPath: '.status.startTimestamp' },
+  {
+    name: 'Bytes Done',
+    type: 'integer',
+    jsonPath: '.status.progress.bytesDone',
+  },
+  {
+    name: 'Total Bytes',
+    type: 'integer',
+    jsonPath: '.status.progress.totalBytes',
+  },
 ];
 
 const COLUMNS: Record<
@@ -34,6 +59,21 @@ const COLUMNS: Record<
     },
     { name: 'Age', type: 'date', jsonPath: '.metadata.creationTimestamp' },
     { name: 'Default', type: 'boolean', jsonPath: '.spec.default' },
+  ],
+  PodVolumeBackup: [
+    ...PROGRESS_COLUMNS,
+    {
+      name: 'Storage Location',
+      type: 'string',
+      jsonPath: '.spec.backupStorageLocation',
+    },
+    { name: 'Age', type: 'date', jsonPath: '.metadata.creationTimestamp' },
+  ],
+  PodVolumeRestore: [
+    { name: 'Namespace', type: 'string', jsonPath: '.spec.pod.namespace' },
+    { name: 'Pod', type: 'string', jsonPath: '.spec.pod.name' },
+    ...PROGRESS_COLUMNS,
+    { name: 'Age', type: 'date', jsonPath: '.metadata.creationTimestamp' },
   ],
   DeleteBackupRequest: [
     { name: 'BackupName', type: 'string', jsonPath: '.spec.backupName' },

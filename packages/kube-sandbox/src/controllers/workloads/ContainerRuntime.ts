@@ -26,7 +26,8 @@ export interface ContainerRunContext {
 
 /**
  * Decides each container's outcome. Return undefined to get the default: pods that do not
- * restart (Jobs) and init containers exit 0 without output; others run.
+ * restart (Jobs) and init containers exit 0 with a log line saying that the sandbox simulated
+ * them and ran nothing (simulatedRunLog); others run.
  */
 export type ContainerRunner = (
   context: ContainerRunContext,
@@ -58,6 +59,21 @@ export const DEFAULT_WORKLOAD_SETTINGS: WorkloadSettings = {
 export function defaultOutcome(context: ContainerRunContext): ContainerOutcome {
   const restartPolicy = context.pod.spec?.restartPolicy ?? 'Always';
   return context.init || restartPolicy !== 'Always'
-    ? { kind: 'exit', exitCode: 0 }
+    ? { kind: 'exit', exitCode: 0, logs: simulatedRunLog(context.container) }
     : { kind: 'run' };
+}
+
+/**
+ * What a container that exits by default writes, so that its log cannot pass for the output
+ * of the real command (a Job's `sh -c 'exit 3'` would otherwise succeed in silence).
+ */
+export function simulatedRunLog(container: JsonMap): string {
+  const command = [...(container.command ?? []), ...(container.args ?? [])];
+  const what = command.length
+    ? `its command ${JSON.stringify(command)}`
+    : `the entrypoint of image ${container.image}`;
+  return (
+    `kube-sandbox: simulated container "${container.name}" without running ${what}; ` +
+    `it exits 0 (tests script outcomes with sandbox.workloads.runContainer)\n`
+  );
 }

@@ -91,6 +91,26 @@ describe('Job controller', () => {
     expect(kubectl.stdout).toBe('hello world\n');
   });
 
+  it('says in the log of a container it did not script that the command was not run', async () => {
+    sandbox.api.create(
+      jobs(),
+      jobManifest('unscripted', { command: ['sh', '-c', 'exit 3'] }),
+    );
+    await waitFor(() =>
+      conditionTypes(job('unscripted')).includes('Complete:CompletionsReached'),
+    );
+    const [pod] = jobPods('unscripted');
+    const core = sandbox.kubeConfig.makeApiClient(CoreV1Api);
+    expect(
+      await core.readNamespacedPodLog({
+        name: pod.metadata.name!,
+        namespace: 'default',
+      }),
+    ).toBe(
+      'kube-sandbox: simulated container "run" without running its command ["sh","-c","exit 3"]; it exits 0 (tests script outcomes with sandbox.workloads.runContainer)\n',
+    );
+  });
+
   it('fails at the first failed pod with backoffLimit 0', async () => {
     sandbox.api.create(
       jobs(),
