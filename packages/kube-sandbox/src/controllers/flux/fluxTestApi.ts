@@ -18,6 +18,8 @@ import { ArtifactStorage } from './ArtifactStorage';
 export interface FluxTestApi {
   api: SandboxApi;
   storage: ArtifactStorage;
+  /** A temporary folder, removed by `remove()`; the storage is in it. */
+  directory: string;
   /** Creates an object of a `source.toolkit.fluxcd.io/v1` kind in `default`. */
   createSource(kind: string, name: string, spec: object): KubeObject;
   /** The stored object of a `source.toolkit.fluxcd.io/v1` kind in `default`. */
@@ -39,7 +41,10 @@ export async function createFluxTestApi(): Promise<FluxTestApi> {
     api.scope('source.toolkit.fluxcd.io/v1', kind, 'default');
   return {
     api,
-    storage: ArtifactStorage.create({ directory }),
+    storage: ArtifactStorage.create({
+      directory: path.join(directory, 'artifacts'),
+    }),
+    directory,
     createSource: (kind, name, spec) =>
       api.create(scope(kind), { metadata: { name }, spec }).object,
     getSource: (kind, name) => api.get(scope(kind), name),
