@@ -1,5 +1,5 @@
 import { renderInTestApp } from '@backstage/test-utils';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { ContextDiff } from './ContextDiff';
 
 describe('ContextDiff', () => {
@@ -65,5 +65,50 @@ describe('ContextDiff', () => {
 
     expect(screen.getByText('No changes')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('breaks a path after its dots, not inside its words', async () => {
+    await renderInTestApp(
+      <ContextDiff
+        changes={[
+          {
+            path: 'environment.deployments.semaphore',
+            kind: 'ADDED',
+            before: null,
+            after: 'x',
+            secret: false,
+          },
+        ]}
+      />,
+    );
+
+    const path = screen.getByText(
+      (_, element) =>
+        element?.tagName === 'CODE' &&
+        element.textContent === 'environment.deployments.semaphore',
+    );
+    expect(path.querySelectorAll('wbr')).toHaveLength(2);
+    expect(path).toHaveStyle({ wordBreak: 'normal' });
+  });
+
+  it('collapses a long diff to its first changes, and shows the rest on request', async () => {
+    const changes = Array.from({ length: 13 }, (_, i) => ({
+      path: `parameters.p${String(i).padStart(2, '0')}`,
+      kind: 'ADDED' as const,
+      before: null,
+      after: i,
+      secret: false,
+    }));
+    await renderInTestApp(<ContextDiff changes={changes} />);
+
+    expect(screen.getAllByRole('row')).toHaveLength(1 + 10);
+    expect(screen.queryByText('parameters.p12')).not.toBeInTheDocument();
+    fireEvent.click(
+      screen.getByRole('button', { name: 'Show 3 more changes' }),
+    );
+    expect(screen.getAllByRole('row')).toHaveLength(1 + 13);
+    expect(
+      screen.queryByRole('button', { name: /Show \d+ more/ }),
+    ).not.toBeInTheDocument();
   });
 });

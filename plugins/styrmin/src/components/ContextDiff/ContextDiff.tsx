@@ -1,3 +1,4 @@
+import Button from '@material-ui/core/Button';
 import Chip from '@material-ui/core/Chip';
 import Table from '@material-ui/core/Table';
 import TableBody from '@material-ui/core/TableBody';
@@ -7,12 +8,37 @@ import TableRow from '@material-ui/core/TableRow';
 import Typography from '@material-ui/core/Typography';
 import LockIcon from '@material-ui/icons/Lock';
 import type { ContextChange } from '@styrmin/sdk';
+import { Fragment, useState } from 'react';
 
 /** @public */
 export interface ContextDiffProps {
   /** A reconciliation diff, as the API answers it. */
   changes: ContextChange[];
+  /** How many changes show before the rest is collapsed; 10 by default. */
+  collapsedRows?: number;
 }
+
+/**
+ * Values and paths break between words and path segments, never inside a word: a narrow
+ * column otherwise breaks `parameters.log_level` one character per line.
+ */
+const cellText = { wordBreak: 'normal', overflowWrap: 'break-word' } as const;
+
+/** A dotted path that may break after each dot. */
+const Path = ({ path }: { path: string }) => (
+  <code style={cellText}>
+    {path.split('.').map((segment, index) => (
+      <Fragment key={index}>
+        {index > 0 && (
+          <>
+            .<wbr />
+          </>
+        )}
+        {segment}
+      </Fragment>
+    ))}
+  </code>
+);
 
 const KIND_LABELS: Record<ContextChange['kind'], string> = {
   ADDED: 'Added',
@@ -50,17 +76,24 @@ const Value = ({
     );
   }
   return (
-    <code>{typeof value === 'string' ? value : JSON.stringify(value)}</code>
+    <code style={cellText}>
+      {typeof value === 'string' ? value : JSON.stringify(value)}
+    </code>
   );
 };
 
 /**
  * A reconciliation diff: each value of the context that an instance adds, removes or
- * changes, with its value before and after. Secret values are never shown.
+ * changes, with its value before and after. Secret values are never shown. A long diff
+ * shows its first changes and says how many more there are, one click away.
  *
  * @public
  */
-export const ContextDiff = ({ changes }: ContextDiffProps) => {
+export const ContextDiff = ({
+  changes,
+  collapsedRows = 10,
+}: ContextDiffProps) => {
+  const [expanded, setExpanded] = useState(false);
   if (changes.length === 0) {
     return (
       <Typography variant="body2" color="textSecondary">
@@ -68,32 +101,41 @@ export const ContextDiff = ({ changes }: ContextDiffProps) => {
       </Typography>
     );
   }
+  const hidden = expanded ? 0 : Math.max(0, changes.length - collapsedRows);
+  const shown = hidden > 0 ? changes.slice(0, collapsedRows) : changes;
   return (
-    <Table size="small" aria-label="Reconciliation diff">
-      <TableHead>
-        <TableRow>
-          <TableCell>Path</TableCell>
-          <TableCell>Kind</TableCell>
-          <TableCell>Before</TableCell>
-          <TableCell>After</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {changes.map(change => (
-          <TableRow key={change.path}>
-            <TableCell>
-              <code>{change.path}</code>
-            </TableCell>
-            <TableCell>{KIND_LABELS[change.kind]}</TableCell>
-            <TableCell>
-              <Value change={change} side="before" />
-            </TableCell>
-            <TableCell>
-              <Value change={change} side="after" />
-            </TableCell>
+    <>
+      <Table size="small" aria-label="Reconciliation diff">
+        <TableHead>
+          <TableRow>
+            <TableCell>Path</TableCell>
+            <TableCell>Kind</TableCell>
+            <TableCell>Before</TableCell>
+            <TableCell>After</TableCell>
           </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </TableHead>
+        <TableBody>
+          {shown.map(change => (
+            <TableRow key={change.path}>
+              <TableCell>
+                <Path path={change.path} />
+              </TableCell>
+              <TableCell>{KIND_LABELS[change.kind]}</TableCell>
+              <TableCell>
+                <Value change={change} side="before" />
+              </TableCell>
+              <TableCell>
+                <Value change={change} side="after" />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      {hidden > 0 && (
+        <Button size="small" onClick={() => setExpanded(true)}>
+          Show {hidden} more {hidden === 1 ? 'change' : 'changes'}
+        </Button>
+      )}
+    </>
   );
 };
