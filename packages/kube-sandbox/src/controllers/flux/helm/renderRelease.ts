@@ -32,6 +32,74 @@ function parseObjects(text: string): KubeObject[] {
 const hookOf = (object: KubeObject) =>
   object.metadata?.annotations?.['helm.sh/hook'];
 
+/** `helm template` of the chart with the values, in a work folder; the objects it renders. */
+async function helmTemplate(
+  options: RenderReleaseOptions,
+  workDir: string,
+  env: NodeJS.ProcessEnv,
+): Promise<KubeObject[]> {
+  const valuesFile = path.join(workDir, 'values.yaml');
+  await fs.writeFile(valuesFile, stringify(options.values));
+  const template = await runTool(
+    options.tools.helm,
+    [
+      'template',
+      options.releaseName,
+      options.chartPath,
+      '--namespace',
+      options.namespace,
+      '--values',
+      valuesFile,
+      '--kube-version',
+      'v1.34.0',
+      ...(options.includeCrds ? ['--include-crds'] : []),
+    ],
+    { env },
+  );
+  if (template.exitCode !== 0) {
+    throw new Error(
+      template.stderr.trim() || `helm template exited with ${template.exitCode}`,
+    );
+  }
+  return parseObjects(template.stdout);
+}
+
+/** One post-renderer's kustomize patches and images over the manifests, with `kubectl kustomize`. */
+async function kustomize(
+  options: RenderReleaseOptions,
+  renderer: { index: number; kustomize: JsonMap },
+  manifests: KubeObject[],
+  workDir: string,
+  env: NodeJS.ProcessEnv,
+): Promise<KubeObject[]> {
+  const { index, kustomize: spec } = renderer;
+  const dir = path.join(workDir, `post-render-${index}`);
+  await fs.mkdir(dir);
+  await fs.writeFile(
+    path.join(dir, 'base.yaml'),
+    manifests.map(o => `---\n${stringify(o)}`).join(''),
+  );
+  await fs.writeFile(
+    path.join(dir, 'kustomization.yaml'),
+    stringify({
+      apiVersion: 'kustomize.config.k8s.io/v1beta1',
+      kind: 'Kustomization',
+      resources: ['base.yaml'],
+      ...(spec.patches ? { patches: spec.patches } : {}),
+      ...(spec.images ? { images: spec.images } : {}),
+    }),
+  );
+  const kustomized = await runTool(
+    options.tools.kubectl,
+    ['kustomize', dir],
+    { env },
+  );
+  if (kustomized.exitCode !== 0) {
+    throw new Error(`post-renderer ${index}: ${kustomized.stderr.trim()}`);
+  }
+  return parseObjects(kustomized.stdout);
+}
+
 /**
  * Renders a release as helm-controller does, with the real binaries: `helm template` with the
  * values, then each post-renderer's kustomize patches and images through `kubectl kustomize`
@@ -53,68 +121,21 @@ export async function renderRelease(
       HELM_CONFIG_HOME: path.join(helmHome, 'config'),
       HELM_DATA_HOME: path.join(helmHome, 'data'),
     };
-    const valuesFile = path.join(workDir, 'values.yaml');
-    await fs.writeFile(valuesFile, stringify(options.values));
-    const template = await runTool(
-      options.tools.helm,
-      [
-        'template',
-        options.releaseName,
-        options.chartPath,
-        '--namespace',
-        options.namespace,
-        '--values',
-        valuesFile,
-        '--kube-version',
-        'v1.34.0',
-        ...(options.includeCrds ? ['--include-crds'] : []),
-      ],
-      { env },
-    );
-    if (template.exitCode !== 0) {
-      throw new Error(
-        template.stderr.trim() ||
-          `helm template exited with ${template.exitCode}`,
-      );
-    }
-    const rendered = parseObjects(template.stdout);
+    const rendered = await helmTemplate(options, workDir, env);
     const hooks = rendered.filter(
       o => hookOf(o) && !/\btest\b/.test(hookOf(o)!),
     );
     let manifests = rendered.filter(o => !hookOf(o));
     for (const [index, renderer] of options.postRenderers.entries()) {
-      if (!renderer.kustomize) {
-        continue;
+      if (renderer.kustomize) {
+        manifests = await kustomize(
+          options,
+          { index, kustomize: renderer.kustomize },
+          manifests,
+          workDir,
+          env,
+        );
       }
-      const dir = path.join(workDir, `post-render-${index}`);
-      await fs.mkdir(dir);
-      await fs.writeFile(
-        path.join(dir, 'base.yaml'),
-        manifests.map(o => `---\n${stringify(o)}`).join(''),
-      );
-      await fs.writeFile(
-        path.join(dir, 'kustomization.yaml'),
-        stringify({
-          apiVersion: 'kustomize.config.k8s.io/v1beta1',
-          kind: 'Kustomization',
-          resources: ['base.yaml'],
-          ...(renderer.kustomize.patches
-            ? { patches: renderer.kustomize.patches }
-            : {}),
-          ...(renderer.kustomize.images
-            ? { images: renderer.kustomize.images }
-            : {}),
-        }),
-      );
-      const kustomized = await runTool(
-        options.tools.kubectl,
-        ['kustomize', dir],
-        { env },
-      );
-      if (kustomized.exitCode !== 0) {
-        throw new Error(`post-renderer ${index}: ${kustomized.stderr.trim()}`);
-      }
-      manifests = parseObjects(kustomized.stdout);
     }
     return [...manifests, ...hooks];
   } finally {
