@@ -7,6 +7,7 @@
  */
 export * from './catalog';
 export * from './agentProtocol';
+export * from './backups';
 export * from './configuration';
 export * from './context';
 export * from './domain';

@@ -1,6 +1,8 @@
 import { ConflictError, NotFoundError } from '@backstage/errors';
+import { StyrminError } from '@styrmin/plugin-styrmin-common';
 import { createTestDatabases } from '../__testUtils__/databases';
 import { createCoreStores, TEST_USER } from '../__testUtils__/coreStores';
+import { DatabaseBackupStorageLocationStore } from '../backupStorageLocations/DatabaseBackupStorageLocationStore';
 
 jest.setTimeout(60_000);
 
@@ -15,7 +17,13 @@ describe('DatabaseEnvironmentStore', () => {
         settings: {},
         createdBy: TEST_USER,
       });
-      return { ...stores, cluster };
+      const locations = await DatabaseBackupStorageLocationStore.create(stores);
+      await locations.createBackupStorageLocation({
+        name: 'minio',
+        store: { provider: 'S3', pathStyle: true },
+        createdBy: TEST_USER,
+      });
+      return { ...stores, cluster, locations };
     }
 
     it('creates environments with unique names, and lists them by name', async () => {
@@ -138,6 +146,51 @@ describe('DatabaseEnvironmentStore', () => {
         overrides: {},
         createdBy: TEST_USER,
       });
+    });
+
+    it('refuses a backup storage location that is not registered, and writes nothing', async () => {
+      const { environments, cluster, knex } = await setup();
+      const dev = await environments.createEnvironment({
+        name: 'dev',
+        clusterId: cluster.id,
+        overrides: {},
+        createdBy: TEST_USER,
+      });
+      const unknown = {
+        code: 'VALIDATION_FAILED',
+        field: 'backupStorageLocation',
+        message:
+          'backupStorageLocation: No backup storage location named s3 is registered',
+      };
+
+      await expect(
+        environments.createEnvironment({
+          name: 'staging',
+          clusterId: cluster.id,
+          overrides: {},
+          backupStorageLocation: 's3',
+          createdBy: TEST_USER,
+        }),
+      ).rejects.toMatchObject(unknown);
+      await expect(
+        environments.updateEnvironment({
+          id: dev.id,
+          expectedVersion: 1,
+          overrides: { storage_class: 'fast' },
+          backupStorageLocation: 's3',
+          updatedBy: TEST_USER,
+        }),
+      ).rejects.toThrow(StyrminError);
+      expect(
+        await knex('styrmin_environments').select(
+          'name',
+          'version',
+          'overrides',
+        ),
+      ).toEqual([{ name: 'dev', version: 1, overrides: '{}' }]);
+      await expect(
+        environments.getEnvironment({ id: dev.id, lock: true }),
+      ).resolves.toEqual(dev);
     });
   });
 });

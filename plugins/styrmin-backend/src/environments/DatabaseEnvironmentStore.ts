@@ -1,10 +1,14 @@
 import { DatabaseService } from '@backstage/backend-plugin-api';
-import { EnvironmentOverrides } from '@styrmin/plugin-styrmin-common';
+import {
+  EnvironmentOverrides,
+  validationError,
+} from '@styrmin/plugin-styrmin-common';
 import { Knex } from 'knex';
 import { randomUUID } from 'node:crypto';
 import { Clock, systemClock } from '../database/Clock';
 import { compareAndSet } from '../database/compareAndSet';
 import { getRecord } from '../database/getRecord';
+import { inTransaction } from '../database/inTransaction';
 import { insertRecord } from '../database/insertRecord';
 import { connectDatabase } from '../database/migrations';
 import { parseJsonColumn } from '../database/parseJsonColumn';
@@ -15,6 +19,7 @@ import {
 } from '../database/recordStamps';
 import { fromOptionalDbTimestamp } from '../database/timestamps';
 import { onlyUuids } from '../database/uuid';
+import { BACKUP_STORAGE_LOCATIONS_TABLE } from '../backupStorageLocations/tables';
 import {
   Environment,
   EnvironmentStore,
@@ -25,7 +30,11 @@ import {
   EnvironmentStoreListOptions,
   EnvironmentStoreUpdateOptions,
 } from './EnvironmentStore';
-import { DbEnvironmentRow, ENVIRONMENTS_TABLE } from './tables';
+import {
+  DbEnvironmentReadRow,
+  DbEnvironmentRow,
+  ENVIRONMENTS_TABLE,
+} from './tables';
 
 /**
  * Options of {@link DatabaseEnvironmentStore.create}.
@@ -64,31 +73,37 @@ export class DatabaseEnvironmentStore implements EnvironmentStore {
     options: EnvironmentStoreCreateOptions,
   ): Promise<Environment> {
     const { tx = this.#knex, name, clusterId, overrides, createdBy } = options;
-    const row: DbEnvironmentRow = {
-      id: randomUUID(),
-      name,
-      cluster_id: clusterId,
-      overrides: JSON.stringify(overrides),
-      backup_storage_location: options.backupStorageLocation ?? null,
-      deleted_at: null,
-      ...newRecordStamps(createdBy, this.#clock.now()),
-    };
-    await insertRecord({
-      db: tx,
-      table: ENVIRONMENTS_TABLE,
-      row,
-      conflict: `An environment named ${name} exists already`,
+    return inTransaction(tx, async db => {
+      const row: DbEnvironmentRow = {
+        id: randomUUID(),
+        name,
+        cluster_id: clusterId,
+        overrides: JSON.stringify(overrides),
+        backup_storage_location_id: await locationId(
+          db,
+          options.backupStorageLocation ?? null,
+        ),
+        deleted_at: null,
+        ...newRecordStamps(createdBy, this.#clock.now()),
+      };
+      await insertRecord({
+        db,
+        table: ENVIRONMENTS_TABLE,
+        row,
+        conflict: `An environment named ${name} exists already`,
+      });
+      return toEnvironment({
+        ...row,
+        backup_storage_location: options.backupStorageLocation ?? null,
+      });
     });
-    return toEnvironment(row);
   }
 
   async listEnvironments(
     options: EnvironmentStoreListOptions = {},
   ): Promise<Environment[]> {
     const { tx = this.#knex, clusterIds } = options;
-    let query = tx<DbEnvironmentRow>(ENVIRONMENTS_TABLE)
-      .whereNull('deleted_at')
-      .orderBy('name');
+    let query = selectEnvironments(tx).whereNull('deleted_at').orderBy('name');
     if (clusterIds !== undefined) {
       query = query.whereIn('cluster_id', onlyUuids(clusterIds));
     }
@@ -99,11 +114,11 @@ export class DatabaseEnvironmentStore implements EnvironmentStore {
     options: EnvironmentStoreGetOptions,
   ): Promise<Environment | undefined> {
     const { tx = this.#knex, ...key } = options;
-    const row = await getRecord<DbEnvironmentRow>({
+    const row = await getRecord<DbEnvironmentReadRow>({
       db: tx,
       table: ENVIRONMENTS_TABLE,
       ...key,
-      where: notDeleted,
+      where: query => notDeleted(withLocationName(query, tx)),
     });
     return row && toEnvironment(row);
   }
@@ -112,10 +127,7 @@ export class DatabaseEnvironmentStore implements EnvironmentStore {
     options: EnvironmentStoreGetManyOptions,
   ): Promise<Environment[]> {
     const { tx = this.#knex, ids } = options;
-    const rows = await tx<DbEnvironmentRow>(ENVIRONMENTS_TABLE).whereIn(
-      'id',
-      onlyUuids(ids),
-    );
+    const rows = await selectEnvironments(tx).whereIn('id', onlyUuids(ids));
     return rows.map(toEnvironment);
   }
 
@@ -123,21 +135,26 @@ export class DatabaseEnvironmentStore implements EnvironmentStore {
     options: EnvironmentStoreUpdateOptions,
   ): Promise<Environment> {
     const { tx = this.#knex, id, expectedVersion, updatedBy } = options;
-    await compareAndSet({
-      db: tx,
-      table: ENVIRONMENTS_TABLE,
-      id,
-      expectedVersion,
-      where: notDeleted,
-      changes: {
-        overrides: JSON.stringify(options.overrides),
-        backup_storage_location: options.backupStorageLocation,
-        ...changedRecordStamps(expectedVersion, updatedBy, this.#clock.now()),
-      },
-      what: `Environment ${id}`,
-      refusal: 'is deleted',
+    return inTransaction(tx, async db => {
+      await compareAndSet({
+        db,
+        table: ENVIRONMENTS_TABLE,
+        id,
+        expectedVersion,
+        where: notDeleted,
+        changes: {
+          overrides: JSON.stringify(options.overrides),
+          backup_storage_location_id: await locationId(
+            db,
+            options.backupStorageLocation,
+          ),
+          ...changedRecordStamps(expectedVersion, updatedBy, this.#clock.now()),
+        },
+        what: `Environment ${id}`,
+        refusal: 'is deleted',
+      });
+      return (await this.getEnvironment({ tx: db, id }))!;
     });
-    return (await this.getEnvironment({ tx, id }))!;
   }
 
   async deleteEnvironment(
@@ -167,7 +184,56 @@ function notDeleted(query: Knex.QueryBuilder): Knex.QueryBuilder {
   return query.whereNull('deleted_at');
 }
 
-function toEnvironment(row: DbEnvironmentRow): Environment {
+/** The environment rows, each with the name of its backup storage location. */
+function selectEnvironments(db: Knex | Knex.Transaction) {
+  return withLocationName(db<DbEnvironmentReadRow>(ENVIRONMENTS_TABLE), db);
+}
+
+/** Selects an environment query's rows with the name of their backup storage location. */
+function withLocationName<T extends Knex.QueryBuilder>(
+  query: T,
+  db: Knex | Knex.Transaction,
+): T {
+  return query.select(
+    `${ENVIRONMENTS_TABLE}.*`,
+    db(BACKUP_STORAGE_LOCATIONS_TABLE)
+      .select('name')
+      .where(
+        `${BACKUP_STORAGE_LOCATIONS_TABLE}.id`,
+        db.ref(`${ENVIRONMENTS_TABLE}.backup_storage_location_id`),
+      )
+      .as('backup_storage_location'),
+  ) as T;
+}
+
+/**
+ * The id of the backup storage location an environment names, or null for none. An
+ * environment references a registered location: an unknown name is refused with
+ * VALIDATION_FAILED on the field, and nothing is written.
+ */
+async function locationId(
+  db: Knex | Knex.Transaction,
+  name: string | null,
+): Promise<string | null> {
+  if (name === null) {
+    return null;
+  }
+  const row = await db(BACKUP_STORAGE_LOCATIONS_TABLE)
+    .where({ name })
+    .first('id');
+  if (!row) {
+    throw validationError([
+      {
+        code: 'VALIDATION_FAILED',
+        field: 'backupStorageLocation',
+        message: `No backup storage location named ${name} is registered`,
+      },
+    ]);
+  }
+  return row.id;
+}
+
+function toEnvironment(row: DbEnvironmentReadRow): Environment {
   return {
     id: row.id,
     name: row.name,

@@ -13,7 +13,10 @@ export type Environment = RecordStamps & {
   name: string;
   clusterId: string;
   overrides: EnvironmentOverrides;
-  /** The name of the backup storage location its deployments back up to. */
+  /**
+   * The name of the backup storage location (a registered record, see
+   * BackupStorageLocationStore) its deployments back up to.
+   */
   backupStorageLocation?: string;
   /** When it was deleted; a deleted environment stays for its tombstones. */
   deletedAt?: Date;
@@ -70,7 +73,9 @@ export type EnvironmentStoreDeleteOptions = TransactionOption & {
  * The environments. Names are unique among the environments that are not deleted; a
  * deleted environment stays, for the tombstones of its deployments. Lost compare-and-sets
  * throw `ConflictError`; unknown environments `NotFoundError`; a taken name
- * `ConflictError`.
+ * `ConflictError`. An environment names its backup storage location, which must be
+ * registered: an unknown name throws a `StyrminError` VALIDATION_FAILED on the field
+ * `backupStorageLocation`, and nothing is written.
  *
  * @internal
  */

@@ -19,6 +19,26 @@ export {
   styrminDeploymentReadPermission,
   styrminDeploymentUpdatePermission,
 } from './deploymentPermissions';
+export {
+  styrminBackupCreatePermission,
+  styrminBackupDeletePermission,
+  styrminBackupReadPermission,
+  styrminBackupRestorePermission,
+  styrminBackupScheduleUpdatePermission,
+} from './backupPermissions';
+export {
+  styrminBslCreatePermission,
+  styrminBslDeletePermission,
+  styrminBslReadPermission,
+  styrminBslUpdatePermission,
+} from './bslPermissions';
+export {
+  styrminEnvironmentBackupCreatePermission,
+  styrminEnvironmentBackupDeletePermission,
+  styrminEnvironmentBackupReadPermission,
+  styrminEnvironmentClonePermission,
+  styrminEnvironmentRestorePermission,
+} from './environmentBackupPermissions';
 export { styrminPermissions } from './styrminPermissions';
 export {
   decideForRole,

@@ -31,6 +31,20 @@ describe('styrminPermissions', () => {
       'styrmin.deployment.create': 'create',
       'styrmin.deployment.update': 'update',
       'styrmin.deployment.delete': 'delete',
+      'styrmin.backup.read': 'read',
+      'styrmin.backup.create': 'create',
+      'styrmin.backup.restore': 'update',
+      'styrmin.backup.delete': 'delete',
+      'styrmin.backup.schedule': 'update',
+      'styrmin.bsl.read': 'read',
+      'styrmin.bsl.create': 'create',
+      'styrmin.bsl.update': 'update',
+      'styrmin.bsl.delete': 'delete',
+      'styrmin.environmentbackup.read': 'read',
+      'styrmin.environmentbackup.create': 'create',
+      'styrmin.environmentbackup.delete': 'delete',
+      'styrmin.environment.restore': 'update',
+      'styrmin.environment.clone': 'create',
     });
   });
 });

@@ -1,5 +1,18 @@
 import { Permission } from '@backstage/plugin-permission-common';
 import {
+  styrminBackupCreatePermission,
+  styrminBackupDeletePermission,
+  styrminBackupReadPermission,
+  styrminBackupRestorePermission,
+  styrminBackupScheduleUpdatePermission,
+} from './backupPermissions';
+import {
+  styrminBslCreatePermission,
+  styrminBslDeletePermission,
+  styrminBslReadPermission,
+  styrminBslUpdatePermission,
+} from './bslPermissions';
+import {
   styrminClusterCreatePermission,
   styrminClusterReadPermission,
   styrminClusterUpdatePermission,
@@ -20,6 +33,13 @@ import {
   styrminEnvironmentReadPermission,
   styrminEnvironmentUpdatePermission,
 } from './environmentPermissions';
+import {
+  styrminEnvironmentBackupCreatePermission,
+  styrminEnvironmentBackupDeletePermission,
+  styrminEnvironmentBackupReadPermission,
+  styrminEnvironmentClonePermission,
+  styrminEnvironmentRestorePermission,
+} from './environmentBackupPermissions';
 
 /**
  * Every Styrmin permission, as the backend registers them with the permissions registry
@@ -42,4 +62,18 @@ export const styrminPermissions: readonly Permission[] = [
   styrminDeploymentCreatePermission,
   styrminDeploymentUpdatePermission,
   styrminDeploymentDeletePermission,
+  styrminBackupReadPermission,
+  styrminBackupCreatePermission,
+  styrminBackupRestorePermission,
+  styrminBackupDeletePermission,
+  styrminBackupScheduleUpdatePermission,
+  styrminBslReadPermission,
+  styrminBslCreatePermission,
+  styrminBslUpdatePermission,
+  styrminBslDeletePermission,
+  styrminEnvironmentBackupReadPermission,
+  styrminEnvironmentBackupCreatePermission,
+  styrminEnvironmentBackupDeletePermission,
+  styrminEnvironmentRestorePermission,
+  styrminEnvironmentClonePermission,
 ];

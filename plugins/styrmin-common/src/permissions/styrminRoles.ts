@@ -41,11 +41,17 @@ export function strongestRole(roles: Iterable<StyrminRole>): StyrminRole {
 
 /**
  * The Styrmin permissions an operator holds beyond reading: everything about deployments
- * (create, edit, upgrade, stop, start, delete), their tasks, and the backups and in-place
- * restores of one deployment. Clusters, environments (including environment restores, which
- * the documents reserve to administrators) and drivers stay with administrators.
+ * (create, edit, upgrade, stop, start, delete), their tasks, the backups, in-place
+ * restores and backup schedules of one deployment, and environment backups. Clusters,
+ * environments (including environment restores and clones, which the documents reserve to
+ * administrators), backup storage locations (`bsl`) and drivers stay with administrators.
  */
-const OPERATOR_STYRMIN_AREAS = ['deployment', 'task', 'backup'];
+const OPERATOR_STYRMIN_AREAS = [
+  'deployment',
+  'task',
+  'backup',
+  'environmentbackup',
+];
 
 function isStyrminPermission(permission: Permission): boolean {
   return permission.name.startsWith('styrmin.');
