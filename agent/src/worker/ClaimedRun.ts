@@ -1,6 +1,6 @@
 import {
   AgentFlowRun,
-  AgentProtocolClient,
+  AgentProtocol,
   AgentRunLease,
   AgentStartedTaskResponse,
   AgentStep,
@@ -26,7 +26,7 @@ export class RunConflictError extends Error {
 
 /** @public */
 export interface ClaimedRunOptions {
-  client: AgentProtocolClient;
+  client: AgentProtocol;
   run: AgentFlowRun;
   owner: string;
   logger: Logger;
@@ -60,7 +60,7 @@ export class ClaimedRun {
   readonly run: AgentFlowRun;
   readonly lease: AgentRunLease;
   readonly log: Logger;
-  readonly #client: AgentProtocolClient;
+  readonly #client: AgentProtocol;
   readonly #logger: Logger;
   readonly #controller = new AbortController();
   readonly #steps = new Map<string, AgentStep>();

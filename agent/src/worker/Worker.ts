@@ -2,7 +2,7 @@ import { KubeConfig } from '@kubernetes/client-node';
 import {
   AGENT_CLAIM_MAX_WAIT_SECONDS,
   AgentFlowRun,
-  AgentProtocolClient,
+  AgentProtocol,
 } from '@styrmin/sdk';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
@@ -22,7 +22,7 @@ import { runJobFlowSteps } from './runJobFlowSteps';
 
 /** @public */
 export interface WorkerOptions {
-  client: AgentProtocolClient;
+  client: AgentProtocol;
   kubeConfig: KubeConfig;
   deployments: StyrminDeploymentClient;
   driverFiles: DriverFiles;

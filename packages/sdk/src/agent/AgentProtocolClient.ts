@@ -15,6 +15,7 @@ import {
   StyrminErrorCode,
 } from '@styrmin/plugin-styrmin-common';
 import { StyrminApiError } from '../StyrminApiError';
+import type { AgentProtocol } from './AgentProtocol';
 import { styrminPluginUrl } from '../styrminPluginUrl';
 import { AgentDriverBundle } from './types';
 
@@ -126,7 +127,7 @@ const CODE_OF_STATUS: Record<number, StyrminErrorCode> = {
  *
  * @public
  */
-export class AgentProtocolClient {
+export class AgentProtocolClient implements AgentProtocol {
   readonly #baseUrl: string;
   readonly #token: () => Promise<string>;
   readonly #fetch: typeof fetch;

@@ -1,4 +1,5 @@
 export { AgentProtocolClient } from './AgentProtocolClient';
+export type { AgentProtocol } from './AgentProtocol';
 export type {
   AgentCallOptions,
   AgentClaimOptions,
