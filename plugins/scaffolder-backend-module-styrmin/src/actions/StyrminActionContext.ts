@@ -5,7 +5,7 @@ import {
 } from '@backstage/backend-plugin-api';
 import { DEFAULT_NAMESPACE } from '@backstage/catalog-model';
 import { Config } from '@backstage/config';
-import { NotAllowedError } from '@backstage/errors';
+import { InputError, NotAllowedError } from '@backstage/errors';
 import {
   deploymentEntityName,
   styrminPagePaths,
@@ -108,23 +108,40 @@ export class StyrminActionContext {
 }
 
 /**
+ * A refusal as the task log shows it: the scaffolder logs a failed step's `stack`, which
+ * for a refusal is its message alone (the code and the server's words), since the trace
+ * of where the client read the answer tells the user nothing. The cause keeps the trace.
+ */
+function refusal<E extends Error>(error: E): E {
+  error.stack = error.message;
+  return error;
+}
+
+/**
  * A refusal of the Styrmin API as the scaffolder shows it: FORBIDDEN becomes Backstage's
  * NotAllowedError (the user lacks the permission); the rest keeps Styrmin's code in the
- * message.
+ * message. Neither, nor the actions' InputErrors, logs a stack trace.
  */
 export function describeStyrminError(error: unknown, what: string): Error {
   if (error instanceof StyrminApiError) {
     if (error.code === 'FORBIDDEN') {
-      return new NotAllowedError(
-        `Styrmin refused to ${what}: ${error.message} (FORBIDDEN)`,
-        error,
+      return refusal(
+        new NotAllowedError(
+          `Styrmin refused to ${what}: ${error.message} (FORBIDDEN)`,
+          error,
+        ),
       );
     }
     const field = error.field ? ` [${error.field}]` : '';
-    return new Error(
-      `Styrmin refused to ${what}: ${error.message} (${error.code}${field})`,
-      { cause: error },
+    return refusal(
+      new Error(
+        `Styrmin refused to ${what}: ${error.code}${field}: ${error.message}`,
+        { cause: error },
+      ),
     );
+  }
+  if (error instanceof InputError) {
+    return refusal(error);
   }
   return error instanceof Error ? error : new Error(String(error));
 }

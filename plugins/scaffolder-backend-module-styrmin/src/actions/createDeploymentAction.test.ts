@@ -275,7 +275,13 @@ describe('styrmin:deployment:create', () => {
       input: infrahubInput('infrahub'),
       user: USERS.admin,
     });
-    await expect(action.handler(ctx)).rejects.toThrow(/\(CONFLICT/);
+    const refusal = action.handler(ctx).catch(error => error);
+    const error = await refusal;
+    // The scaffolder's task log shows a failed step's stack: the coded refusal, no trace.
+    expect(error.message).toMatch(
+      /^Styrmin refused to create the deployment infrahub: CONFLICT: .*infrahub/,
+    );
+    expect(error.stack).toBe(error.message);
     expect(await deploymentsNamed('infrahub')).toHaveLength(1);
   });
 
@@ -299,9 +305,9 @@ describe('styrmin:deployment:create', () => {
       input: infrahubInput('x', 'resource:default/nowhere'),
       user: USERS.operator,
     });
-    await expect(action.handler(ctx)).rejects.toThrow(
-      /no Styrmin environment "nowhere"/,
-    );
+    const error = await action.handler(ctx).catch(e => e);
+    expect(error.message).toMatch(/no Styrmin environment "nowhere"/);
+    expect(error.stack).toBe(error.message);
   });
 
   it("fails with the server's code when the configuration is invalid", async () => {
