@@ -3,11 +3,11 @@ import {
   CoreV1Api,
   CustomObjectsApi,
 } from '@kubernetes/client-node';
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { Sandbox, startSandbox } from '../../Sandbox';
 import { KubeObject } from '../../store/types';
 import { rawRequest } from '../../testing/rawRequest';
 import { waitFor } from '../../testing/waitFor';
+import { storedKeys } from './__testUtils__/storedKeys';
 
 jest.setTimeout(60_000);
 
@@ -75,25 +75,6 @@ describe('Velero stand-in: file-system backup of volumes', () => {
       ).text;
     }
     return files;
-  };
-  const storedKeys = async (prefix: string) => {
-    const client = new S3Client({
-      endpoint: sandbox.velero!.endpoint,
-      region: 'minio',
-      forcePathStyle: true,
-      credentials: sandbox.velero!.credentials,
-    });
-    try {
-      const page = await client.send(
-        new ListObjectsV2Command({
-          Bucket: sandbox.velero!.bucket,
-          Prefix: prefix,
-        }),
-      );
-      return (page.Contents ?? []).map(o => o.Key!).sort();
-    } finally {
-      client.destroy();
-    }
   };
   const claimNames = async (namespace: string) =>
     (
@@ -240,14 +221,17 @@ describe('Velero stand-in: file-system backup of volumes', () => {
       'Completed',
     ]);
     expect(
-      await storedKeys(`backups/shop-1/podvolumes/${data.status.snapshotID}/`),
+      await storedKeys(
+        sandbox,
+        `backups/shop-1/podvolumes/${data.status.snapshotID}/`,
+      ),
     ).toEqual([
       `backups/shop-1/podvolumes/${data.status.snapshotID}/PG_VERSION`,
       `backups/shop-1/podvolumes/${data.status.snapshotID}/base/1/rows`,
     ]);
-    expect(await storedKeys('backups/shop-1/shop-1-podvolumebackups')).toEqual(
-      ['backups/shop-1/shop-1-podvolumebackups.json.gz'],
-    );
+    expect(
+      await storedKeys(sandbox, 'backups/shop-1/shop-1-podvolumebackups'),
+    ).toEqual(['backups/shop-1/shop-1-podvolumebackups.json.gz']);
   });
 
   it('without defaultVolumesToFsBackup, copies only the volumes named by the pod annotation', async () => {
@@ -289,15 +273,16 @@ describe('Velero stand-in: file-system backup of volumes', () => {
       namespace: 'shop',
       body: [{ op: 'replace', path: '/spec/replicas', value: 0 }],
     });
-    await waitFor(
-      () => !sandbox.api.store.get('/pods', 'shop', 'db-0'),
-      { what: 'db-0 to stop' },
-    );
+    await waitFor(() => !sandbox.api.store.get('/pods', 'shop', 'db-0'), {
+      what: 'db-0 to stop',
+    });
     await core.deleteNamespacedPersistentVolumeClaim({
       name: 'data-db-0',
       namespace: 'shop',
     });
-    await waitFor(async () => !(await claimNames('shop')).includes('data-db-0'));
+    await waitFor(
+      async () => !(await claimNames('shop')).includes('data-db-0'),
+    );
 
     await create('restores', {
       apiVersion: 'velero.io/v1',
@@ -339,8 +324,8 @@ describe('Velero stand-in: file-system backup of volumes', () => {
       namespace: 'shop',
       body: [{ op: 'replace', path: '/spec/replicas', value: 1 }],
     });
-    const pod = await waitFor(
-      () => sandbox.api.store.get('/pods', 'shop', 'db-0'),
+    const pod = await waitFor(() =>
+      sandbox.api.store.get('/pods', 'shop', 'db-0'),
     );
     expect(pod.spec.volumes).toContainEqual({
       name: 'data',
@@ -382,7 +367,9 @@ describe('Velero stand-in: file-system backup of volumes', () => {
   });
 
   it('removes the volume files from the store with the backup (DeleteBackupRequest)', async () => {
-    expect((await storedKeys('backups/shop-1/podvolumes/')).length).toBe(3);
+    expect(
+      (await storedKeys(sandbox, 'backups/shop-1/podvolumes/')).length,
+    ).toBe(3);
     await create('deletebackuprequests', {
       apiVersion: 'velero.io/v1',
       kind: 'DeleteBackupRequest',
@@ -390,11 +377,12 @@ describe('Velero stand-in: file-system backup of volumes', () => {
       spec: { backupName: 'shop-1' },
     });
     await finished('deletebackuprequests', 'drop-shop-1', 'Processed');
-    expect(await storedKeys('backups/shop-1/')).toEqual([]);
+    expect(await storedKeys(sandbox, 'backups/shop-1/')).toEqual([]);
     await waitFor(
       async () =>
-        (await listed('podvolumebackups', 'velero.io/backup-name=shop-1'))
-          .length === 0,
+        (
+          await listed('podvolumebackups', 'velero.io/backup-name=shop-1')
+        ).length === 0,
       { what: 'the PodVolumeBackups to go with their Backup' },
     );
   });
@@ -412,7 +400,7 @@ describe('Velero stand-in: file-system backup of volumes', () => {
     });
     const backup = await finished('backups', 'short', 'Completed');
     expect(
-      (await storedKeys('backups/short/podvolumes/')).length,
+      (await storedKeys(sandbox, 'backups/short/podvolumes/')).length,
     ).toBeGreaterThan(0);
     await waitFor(
       () => !sandbox.api.store.get('velero.io/backups', 'velero', 'short'),
@@ -426,6 +414,6 @@ describe('Velero stand-in: file-system backup of volumes', () => {
       backup.metadata.uid,
     );
     expect(request.status.phase).toBe('Processed');
-    expect(await storedKeys('backups/short/')).toEqual([]);
+    expect(await storedKeys(sandbox, 'backups/short/')).toEqual([]);
   });
 });

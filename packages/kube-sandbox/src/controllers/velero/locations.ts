@@ -1,5 +1,5 @@
 import { SandboxApi } from '../../api/SandboxApi';
-import { KubeObject } from '../../store/types';
+import { KubeObject, OwnerReference } from '../../store/types';
 import { clone, JsonMap } from '../../util/json';
 
 export const BACKUPS = 'velero.io/backups';
@@ -52,4 +52,17 @@ export function writeVeleroStatus(
     { ...clone(current), status },
     { fieldManager: MANAGER },
   ).object;
+}
+
+/** The controller reference Velero puts on the objects a Backup or Restore makes. */
+export function ownedBy(owner: KubeObject): OwnerReference[] {
+  return [
+    {
+      apiVersion: 'velero.io/v1',
+      kind: owner.kind!,
+      name: owner.metadata.name!,
+      uid: owner.metadata.uid!,
+      controller: true,
+    },
+  ];
 }

@@ -4,7 +4,7 @@ import { KubeObject } from '../../store/types';
 import { JsonMap, timestamp } from '../../util/json';
 import { CLAIMS, VolumeContents } from '../../volumes/VolumeContents';
 import { BackupStore } from './BackupStore';
-import { MANAGER, writeVeleroStatus } from './locations';
+import { MANAGER, ownedBy, writeVeleroStatus } from './locations';
 
 /** Where a snapshot's files are kept in the store, under its backup's folder. */
 export function snapshotPrefix(backupName: string, snapshotID: string): string {
@@ -135,15 +135,7 @@ async function runPodVolumeBackup(options: {
     {
       metadata: {
         generateName: `${backupName}-`,
-        ownerReferences: [
-          {
-            apiVersion: 'velero.io/v1',
-            kind: 'Backup',
-            name: backupName,
-            uid: backup.metadata.uid!,
-            controller: true,
-          },
-        ],
+        ownerReferences: ownedBy(backup),
         labels: {
           'velero.io/backup-name': backupName,
           'velero.io/backup-uid': backup.metadata.uid!,

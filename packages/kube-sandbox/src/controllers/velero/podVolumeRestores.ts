@@ -5,7 +5,7 @@ import { KubeObject } from '../../store/types';
 import { JsonMap, timestamp } from '../../util/json';
 import { CLAIMS, VolumeContents } from '../../volumes/VolumeContents';
 import { BackupStore } from './BackupStore';
-import { MANAGER, writeVeleroStatus } from './locations';
+import { MANAGER, ownedBy, writeVeleroStatus } from './locations';
 import { podVolumeBackupsKey, snapshotPrefix } from './podVolumeBackups';
 
 /** What the file-system restore of a Restore did. */
@@ -104,15 +104,7 @@ async function runPodVolumeRestore(options: {
     {
       metadata: {
         generateName: `${restore.metadata.name}-`,
-        ownerReferences: [
-          {
-            apiVersion: 'velero.io/v1',
-            kind: 'Restore',
-            name: restore.metadata.name!,
-            uid: restore.metadata.uid!,
-            controller: true,
-          },
-        ],
+        ownerReferences: ownedBy(restore),
         labels: {
           'velero.io/restore-name': restore.metadata.name!,
           'velero.io/restore-uid': restore.metadata.uid!,

@@ -1,7 +1,7 @@
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { Sandbox, startSandbox } from '../../Sandbox';
 import { deploymentManifest } from '../../testing/objects';
 import { waitFor } from '../../testing/waitFor';
+import { storedKeys } from './__testUtils__/storedKeys';
 
 jest.setTimeout(30_000);
 
@@ -11,25 +11,6 @@ describe('Velero stand-in', () => {
     sandbox.api.scope('velero.io/v1', kind, 'velero');
   const phase = (kind: string, name: string) =>
     sandbox.api.store.get(`velero.io/${kind}`, 'velero', name)?.status?.phase;
-  const storedKeys = async (prefix: string) => {
-    const client = new S3Client({
-      endpoint: sandbox.velero!.endpoint,
-      region: 'minio',
-      forcePathStyle: true,
-      credentials: sandbox.velero!.credentials,
-    });
-    try {
-      const listed = await client.send(
-        new ListObjectsV2Command({
-          Bucket: sandbox.velero!.bucket,
-          Prefix: prefix,
-        }),
-      );
-      return (listed.Contents ?? []).map(o => o.Key!).sort();
-    } finally {
-      client.destroy();
-    }
-  };
 
   beforeAll(async () => {
     sandbox = await startSandbox({
@@ -105,7 +86,7 @@ describe('Velero stand-in', () => {
     expect(backup.status.progress.itemsBackedUp).toBe(
       backup.status.progress.totalItems,
     );
-    expect(await storedKeys('backups/shop-1/')).toEqual([
+    expect(await storedKeys(sandbox, 'backups/shop-1/')).toEqual([
       'backups/shop-1/shop-1-logs.gz',
       'backups/shop-1/shop-1-resource-list.json.gz',
       'backups/shop-1/shop-1.tar.gz',
@@ -210,7 +191,7 @@ describe('Velero stand-in', () => {
     expect(
       sandbox.api.store.get('velero.io/backups', 'velero', 'shop-1'),
     ).toBeUndefined();
-    expect(await storedKeys('backups/shop-1/')).toEqual([]);
+    expect(await storedKeys(sandbox, 'backups/shop-1/')).toEqual([]);
     expect(
       sandbox.api.get(velero('DeleteBackupRequest'), 'drop-shop-1').metadata
         .labels,
