@@ -64,8 +64,7 @@ export class DatabaseBackupScheduleStore implements BackupScheduleStore {
     options: BackupScheduleStoreGetOptions,
   ): Promise<BackupScheduleRecord | undefined> {
     const { tx = this.#knex, ...owner } = options;
-    const key = ownerColumns(owner);
-    if (!Object.values(key).every(id => id === null || isUuid(id))) {
+    if (!isUuid(owner.environmentId ?? owner.deploymentId)) {
       return undefined;
     }
     const row = await tx<DbBackupScheduleRow>(BACKUP_SCHEDULES_TABLE)
