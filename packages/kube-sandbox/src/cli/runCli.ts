@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import os from 'node:os';
 import path from 'node:path';
 import { startSandbox } from '../Sandbox';
+import { addVolumeCommand } from './volumeCommand';
 
 /** Where `kube-sandbox start` keeps its state without `--state`. */
 function defaultStateDirectory(): string {
@@ -14,10 +15,24 @@ export interface CliIo {
   out(line: string): void;
   /** Resolves when the command should stop (SIGINT, SIGTERM). */
   stopSignal(): Promise<void>;
+  /** Bytes as they are, for `volume get`. Default: standard output. */
+  write?(chunk: Buffer): void;
+  /** What `volume put` writes. Default: standard input. */
+  input?(): Promise<Buffer>;
 }
 
-const processIo: CliIo = {
+async function readStandardInput(): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) {
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+const processIo: Required<CliIo> = {
   out: line => process.stdout.write(`${line}\n`),
+  write: chunk => process.stdout.write(chunk),
+  input: readStandardInput,
   stopSignal: () =>
     new Promise(resolve => {
       process.once('SIGINT', () => resolve());
@@ -27,7 +42,8 @@ const processIo: CliIo = {
 
 /**
  * The `kube-sandbox` command. `start` runs a sandbox until interrupted, with its state (objects,
- * kubeconfig, backups) in a folder, so that the next start finds the same cluster.
+ * kubeconfig, backups, volumes) in a folder, so that the next start finds the same cluster;
+ * `volume` reads and writes the files of a running sandbox's claims.
  */
 export async function runCli(
   argv: string[],
@@ -89,5 +105,14 @@ export async function runCli(
         io.out('kube-sandbox stopped; its state is kept');
       },
     );
+  addVolumeCommand(
+    program,
+    {
+      out: line => io.out(line),
+      write: io.write ?? processIo.write,
+      input: io.input ?? processIo.input,
+    },
+    defaultStateDirectory(),
+  );
   await program.parseAsync(argv);
 }
