@@ -47,9 +47,9 @@ describe('styrminctl completion', () => {
         '--y',
       ]),
     ).resolves.toEqual(['--yes']);
-    await expect(complete(script, ['styrminctl', '-o', 'y'])).resolves.toEqual(
-      ['yaml'],
-    );
+    await expect(complete(script, ['styrminctl', '-o', 'y'])).resolves.toEqual([
+      'yaml',
+    ]);
     await expect(
       complete(script, ['styrminctl', 'deployments', 'list', '--state', 'R']),
     ).resolves.toEqual(['RUNNING', 'RESTORING']);

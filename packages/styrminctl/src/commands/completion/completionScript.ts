@@ -58,7 +58,10 @@ function bashScript(program: Command): string {
   const choices = new Map(nodes.flatMap(node => node.choices));
   const commands = nodes.filter(node => node.path).map(node => node.path);
   const cases = nodes
-    .map(node => `    ${quoted(node.path)}) words=${quoted(node.words.join(' '))} ;;`)
+    .map(
+      node =>
+        `    ${quoted(node.path)}) words=${quoted(node.words.join(' '))} ;;`,
+    )
     .join('\n');
   return `# ${name} completion for bash: source <(${name} completion bash)
 ${fn}() {

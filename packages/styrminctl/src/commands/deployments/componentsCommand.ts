@@ -4,7 +4,11 @@ import { collect } from '../../records/assignments';
 import { findDeployment } from '../../records/findRecords';
 import { deploymentRow } from '../../records/views';
 import { followTask } from '../../tasks/followTask';
-import { deploymentArgument, expectedVersionOption, waitOptions } from './options';
+import {
+  deploymentArgument,
+  expectedVersionOption,
+  waitOptions,
+} from './options';
 
 /**
  * `styrminctl deployments stop|start`: a task that stops or starts components. The

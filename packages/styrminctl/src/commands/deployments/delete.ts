@@ -3,7 +3,11 @@ import { CommandContext } from '../../CommandContext';
 import { findDeployment } from '../../records/findRecords';
 import { followChange, WaitOptions } from '../../tasks/followChange';
 import { yesOption } from '../confirmation';
-import { deploymentArgument, expectedVersionOption, waitOptions } from './options';
+import {
+  deploymentArgument,
+  expectedVersionOption,
+  waitOptions,
+} from './options';
 
 /** `styrminctl deployments delete`: the workload goes, the record stays as a tombstone. */
 export function registerDeleteCommand(

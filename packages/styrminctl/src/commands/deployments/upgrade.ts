@@ -30,7 +30,10 @@ export function registerUpgradeCommand(
                 .description(
                   'Move a deployment to another version of its driver, with the upgrade hook',
                 ),
-            ).requiredOption('--driver-version <version>', 'the driver version'),
+            ).requiredOption(
+              '--driver-version <version>',
+              'the driver version',
+            ),
           ),
           'upgrade',
         ),

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { CommandContext } from '../../CommandContext';
-import { driverLoadInput } from '../../drivers/driverLoadInput';
+import { loadDriverReading } from './loadDriverReading';
 import { loadSummary } from './summaries';
 
 /** `styrminctl drivers load`: a driver version from a directory or a git URL. */
@@ -24,6 +24,7 @@ export function registerLoadCommand(
     )
     .action(
       async (target: string, options: { ref?: string; path?: string }) => {
+        const { driverLoadInput } = loadDriverReading();
         const input = await driverLoadInput({ target, ...options });
         const client = await context.client();
         const result = await client.loadDriver(input);

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { CommandContext } from '../../CommandContext';
-import { readLocalDriver } from '../../drivers/readLocalDriver';
+import { loadDriverReading } from './loadDriverReading';
 
 /** `styrminctl drivers validate`: a driver directory, offline. */
 export function registerValidateCommand(
@@ -14,6 +14,7 @@ export function registerValidateCommand(
     )
     .argument('<dir>', 'the driver directory')
     .action(async (dir: string) => {
+      const { readLocalDriver } = loadDriverReading();
       const bundle = await readLocalDriver(dir);
       context.print({
         valid: true,

@@ -19,7 +19,10 @@ export function registerDeleteCommand(
         Number,
       ),
   ).action(
-    async (ref: string, options: { expectedVersion?: number; yes?: boolean }) => {
+    async (
+      ref: string,
+      options: { expectedVersion?: number; yes?: boolean },
+    ) => {
       const client = await context.client();
       const environment = await findEnvironment(client, ref);
       await context.confirm(`Delete environment ${environment.name}?`, options);

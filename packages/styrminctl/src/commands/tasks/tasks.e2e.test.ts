@@ -225,8 +225,15 @@ describe.each(databases.eachSupportedId())(
 
     it('shows what the agent observed, stops and starts only what needs it, and asks before deleting on a terminal', async () => {
       const { id } = JSON.parse(
-        (await styrminctl(['deployments', 'show', 'dev/infrahub', '-o', 'json']))
-          .stdout,
+        (
+          await styrminctl([
+            'deployments',
+            'show',
+            'dev/infrahub',
+            '-o',
+            'json',
+          ])
+        ).stdout,
       );
       await agent.reportDeploymentStatus({
         deploymentId: id,
@@ -262,8 +269,15 @@ describe.each(databases.eachSupportedId())(
         /^infrahub-server-0 +server +Running +true +2$/m,
       );
       const shown = JSON.parse(
-        (await styrminctl(['deployments', 'show', 'dev/infrahub', '-o', 'json']))
-          .stdout,
+        (
+          await styrminctl([
+            'deployments',
+            'show',
+            'dev/infrahub',
+            '-o',
+            'json',
+          ])
+        ).stdout,
       );
       expect(shown.observed).toMatchObject({
         deploymentStatus: { ready: true },
@@ -274,18 +288,20 @@ describe.each(databases.eachSupportedId())(
         services: expect.any(Array),
       });
 
-      const tasksBefore = JSON.parse(
-        (
-          await styrminctl([
-            'tasks',
-            'list',
-            '--deployment',
-            'dev/infrahub',
-            '-o',
-            'json',
-          ])
-        ).stdout,
-      );
+      const deploymentTasks = async () =>
+        JSON.parse(
+          (
+            await styrminctl([
+              'tasks',
+              'list',
+              '--deployment',
+              'dev/infrahub',
+              '-o',
+              'json',
+            ])
+          ).stdout,
+        );
+      const tasksBefore = await deploymentTasks();
       const stopped = await styrminctl([
         'deployments',
         'stop',
@@ -308,18 +324,7 @@ describe.each(databases.eachSupportedId())(
         exitCode: 0,
         stderr: 'Already started: server; no task started\n',
       });
-      const tasksAfter = JSON.parse(
-        (
-          await styrminctl([
-            'tasks',
-            'list',
-            '--deployment',
-            'dev/infrahub',
-            '-o',
-            'json',
-          ])
-        ).stdout,
-      );
+      const tasksAfter = await deploymentTasks();
       expect(tasksAfter).toEqual(tasksBefore);
       // Of two, the one that runs is stopped; the stopped one is said so.
       const mixed = await styrminctl([
@@ -352,7 +357,9 @@ describe.each(databases.eachSupportedId())(
       });
       await expect(
         styrminctl(['deployments', 'show', 'dev/infrahub']),
-      ).resolves.toMatchObject({ stdout: expect.stringMatching(/^state +(?!DELETING)/m) });
+      ).resolves.toMatchObject({
+        stdout: expect.stringMatching(/^state +(?!DELETING)/m),
+      });
       const confirmed = await styrminctl(
         ['deployments', 'delete', 'dev/infrahub', '-o', 'json'],
         undefined,
