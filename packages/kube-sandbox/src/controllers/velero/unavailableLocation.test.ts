@@ -66,12 +66,19 @@ describe('Velero stand-in: a location the store refuses', () => {
         apiVersion: 'velero.io/v1',
         kind: 'Backup',
         metadata: { name },
-        spec: { includedNamespaces: ['default'], storageLocation: location },
+        spec: {
+          includedNamespaces: ['default'],
+          storageLocation: location,
+          defaultVolumesToFsBackup: true,
+        },
       },
     });
 
   beforeAll(async () => {
-    sandbox = await startSandbox({ workloads: false, flux: false });
+    sandbox = await startSandbox({
+      workloads: { startDelayMs: 5, readyDelayMs: 5 },
+      flux: false,
+    });
     custom = sandbox.kubeConfig.makeApiClient(CustomObjectsApi);
     core = sandbox.kubeConfig.makeApiClient(CoreV1Api);
   });
@@ -135,8 +142,44 @@ describe('Velero stand-in: a location the store refuses', () => {
         stringData: credentials(accessKeyId, 'revoked'),
       },
     });
+    await core.createNamespacedPersistentVolumeClaim({
+      namespace: 'default',
+      body: {
+        metadata: { name: 'data' },
+        spec: { resources: { requests: { storage: '1Gi' } } },
+      },
+    });
+    await core.createNamespacedPod({
+      namespace: 'default',
+      body: {
+        metadata: { name: 'app' },
+        spec: {
+          containers: [{ name: 'app', image: 'app:1' }],
+          volumes: [
+            { name: 'data', persistentVolumeClaim: { claimName: 'data' } },
+          ],
+        },
+      },
+    });
+    await sandbox.volumes.write('default', 'data', 'rows', 'apple\n');
+    await waitFor(
+      () =>
+        sandbox.api.store.get('/pods', 'default', 'app')?.status?.phase ===
+        'Running',
+    );
     await backUp('after-rotation', 'rotated');
     const backup = await finished('backups', 'after-rotation', 'Failed');
+    const [volumeBackup] = sandbox.api.store
+      .list('velero.io/podvolumebackups', 'velero')
+      .filter(
+        b => b.metadata.labels?.['velero.io/backup-name'] === 'after-rotation',
+      );
+    expect(volumeBackup.status).toMatchObject({
+      phase: 'Failed',
+      message:
+        'error running kopia backup: rpc error: code = Unknown desc = operation error S3: PutObject, https response error StatusCode: 403, api error SignatureDoesNotMatch: The request signature we calculated does not match the signature you provided. Check your key and signing method.',
+      progress: { totalBytes: 6, bytesDone: 0 },
+    });
     expect(backup.status.failureReason).toBe(
       'rpc error: code = Unknown desc = operation error S3: PutObject, https response error StatusCode: 403, api error SignatureDoesNotMatch: The request signature we calculated does not match the signature you provided. Check your key and signing method.',
     );
