@@ -8,9 +8,14 @@ import {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Whether `ref` is a whole id, not a name or a part of an id. */
+export function isWholeId(ref: string): boolean {
+  return UUID.test(ref);
+}
+
 /** Records are named on the command line by their name, or by their id. */
 function byIdOrName(ref: string) {
-  return UUID.test(ref) ? { id: ref } : { name: ref };
+  return isWholeId(ref) ? { id: ref } : { name: ref };
 }
 
 function notFound(what: string): never {

@@ -1,6 +1,7 @@
 import { StyrminError } from '@styrmin/plugin-styrmin-common';
 import { Command } from 'commander';
 import { CommandContext } from '../../CommandContext';
+import { isWholeId } from '../../records/findRecords';
 import { formatTaskTree } from '../../tasks/formatTaskTree';
 
 /** `styrminctl tasks show`: a task as a tree of its steps and the tasks they started. */
@@ -18,7 +19,13 @@ export function registerShowCommand(
       const client = await context.client();
       const tree = await client.taskTree(id);
       if (!tree) {
-        throw new StyrminError('NOT_FOUND', `No task ${id}`);
+        // The API finds a task by its whole id only: a prefix is no id it knows.
+        throw new StyrminError(
+          'NOT_FOUND',
+          isWholeId(id)
+            ? `No task ${id}`
+            : `No task ${id}: give the task's whole id, as tasks list shows it`,
+        );
       }
       context.print(tree, { table: formatTaskTree(tree).trimEnd() });
     });

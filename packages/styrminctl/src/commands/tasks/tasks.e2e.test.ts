@@ -219,6 +219,12 @@ describe.each(databases.eachSupportedId())(
       ]);
       expect(unknown).toMatchObject({ exitCode: 1 });
       expect(unknown.stderr).toContain('Error [NOT_FOUND]');
+      const prefix = await styrminctl(['tasks', 'show', '038c3098']);
+      expect(prefix).toMatchObject({
+        exitCode: 1,
+        stderr:
+          "Error [NOT_FOUND]: No task 038c3098: give the task's whole id, as tasks list shows it\n",
+      });
       const unscoped = await styrminctl(['tasks', 'list']);
       expect(unscoped.exitCode).toBe(2);
     });
