@@ -216,6 +216,19 @@ describe('DatabaseBackupStorageLocationStore', () => {
         }),
       ).resolves.toBe(true);
 
+      await expect(
+        locations.recordObservedState({
+          ...available,
+          backupStorageLocationId: testId(999),
+        }),
+      ).resolves.toBe(false);
+      await expect(
+        locations.recordObservedState({
+          ...available,
+          clusterId: 'not-a-uuid',
+        }),
+      ).resolves.toBe(false);
+
       const observed = (await locations.getBackupStorageLocation({
         id: minio.id,
       }))!.observed;

@@ -24,7 +24,7 @@ import {
   fromDbTimestamp,
   fromOptionalDbTimestamp,
 } from '../database/timestamps';
-import { onlyUuids } from '../database/uuid';
+import { isUuid, onlyUuids } from '../database/uuid';
 import { ENVIRONMENTS_TABLE } from '../environments/tables';
 import {
   BackupStorageLocation,
@@ -230,6 +230,9 @@ export class DatabaseBackupStorageLocationStore
       observed_at: options.observedAt,
       updated_at: this.#clock.now(),
     };
+    if (!isUuid(backupStorageLocationId) || !isUuid(clusterId)) {
+      return false;
+    }
     return inTransaction(tx, async db => {
       const key = {
         backup_storage_location_id: backupStorageLocationId,
@@ -241,6 +244,13 @@ export class DatabaseBackupStorageLocationStore
         .where(key)
         .first();
       if (!current) {
+        // A report about a location deleted meanwhile is harmless.
+        const location = await db(BACKUP_STORAGE_LOCATIONS_TABLE)
+          .where({ id: backupStorageLocationId })
+          .first('id');
+        if (!location) {
+          return false;
+        }
         await db(BACKUP_STORAGE_LOCATION_STATUSES_TABLE).insert(row);
         return true;
       }

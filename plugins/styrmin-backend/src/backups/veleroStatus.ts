@@ -6,6 +6,7 @@ import {
   fromOptionalDbTimestamp,
 } from '../database/timestamps';
 import { inTransaction } from '../database/inTransaction';
+import { isUuid } from '../database/uuid';
 import { DbVeleroStatusColumns } from './tables';
 
 /**
@@ -97,6 +98,9 @@ export async function recordVeleroStatus(options: {
   now: Date;
 }): Promise<boolean> {
   const { table, id, observedAt, columns, now } = options;
+  if (!isUuid(id)) {
+    return false;
+  }
   return inTransaction(options.db, async db => {
     const current = await db(table)
       .where({ id })
