@@ -7,13 +7,15 @@ import {
   BACKUPS,
   DELETE_REQUESTS,
   findLocation,
+  RESTORES,
   writeVeleroStatus,
 } from './locations';
 
 /**
- * Velero's backup deletion: a DeleteBackupRequest removes the backup's data from its storage
- * location and then the Backup object, going New → InProgress → Processed (with errors, if
- * any). Deleting only the Backup object would leave the data, and backup sync would bring the
+ * Velero's backup deletion: a DeleteBackupRequest marks the Backup Deleting, removes its data
+ * from its storage location (the volumes' files included), then the Restores made from it
+ * and the Backup object (its PodVolumeBackups go with it), going New → InProgress →
+ * Processed (with errors, if any). Deleting only the Backup object would leave the data, and backup sync would bring the
  * object back.
  */
 export class DeleteBackupRequestController implements Reconciler {
@@ -73,6 +75,10 @@ export class DeleteBackupRequestController implements Reconciler {
     if (!backup) {
       errors.push(`backup "${backupName}" not found`);
     } else {
+      writeVeleroStatus(this.#api, backup, {
+        ...backup.status,
+        phase: 'Deleting',
+      });
       const location = findLocation(
         this.#api,
         namespace,
@@ -89,6 +95,14 @@ export class DeleteBackupRequestController implements Reconciler {
         }
       }
       if (errors.length === 0) {
+        for (const restore of this.#api.store.list(RESTORES, namespace)) {
+          if (restore.spec?.backupName === backupName) {
+            this.#api.delete(
+              this.#api.scope('velero.io/v1', 'Restore', namespace),
+              restore.metadata.name!,
+            );
+          }
+        }
         this.#api.delete(
           this.#api.scope('velero.io/v1', 'Backup', namespace),
           backupName,

@@ -18,7 +18,7 @@ jest.setTimeout(60_000);
 describe('Velero stand-in: file-system backup of volumes', () => {
   let sandbox: Sandbox;
   let custom: CustomObjectsApi;
-  /** Every phase each PodVolumeBackup and PodVolumeRestore went through, in order. */
+  /** Every phase each Backup, PodVolumeBackup and PodVolumeRestore went through, in order. */
   const phases = new Map<string, string[]>();
   let unsubscribe: () => void;
 
@@ -93,7 +93,8 @@ describe('Velero stand-in: file-system backup of volumes', () => {
     unsubscribe = sandbox.api.store.subscribe(event => {
       if (
         event.resourceKey === 'velero.io/podvolumebackups' ||
-        event.resourceKey === 'velero.io/podvolumerestores'
+        event.resourceKey === 'velero.io/podvolumerestores' ||
+        event.resourceKey === 'velero.io/backups'
       ) {
         const seen = phases.get(event.name) ?? [];
         const phase = event.object.status?.phase;
@@ -378,6 +379,15 @@ describe('Velero stand-in: file-system backup of volumes', () => {
     });
     await finished('deletebackuprequests', 'drop-shop-1', 'Processed');
     expect(await storedKeys(sandbox, 'backups/shop-1/')).toEqual([]);
+    expect(phases.get('shop-1')).toEqual([
+      'InProgress',
+      'Completed',
+      'Deleting',
+    ]);
+    // The restores made from it go with it.
+    expect(
+      (await listed('restores', '')).map(r => r.spec.backupName),
+    ).not.toContain('shop-1');
     await waitFor(
       async () =>
         (
