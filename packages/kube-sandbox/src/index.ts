@@ -40,3 +40,4 @@ export type {
 } from './controllers/workloads/ContainerRuntime';
 export type { ControllerErrorHandler } from './controllers/Controller';
 export type { KubeObject, ObjectMeta, OwnerReference } from './store/types';
+export type { VolumeContents, VolumeFile } from './volumes/VolumeContents';
