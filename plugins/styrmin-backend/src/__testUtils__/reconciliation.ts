@@ -1,5 +1,6 @@
 import { TestDatabaseId, TestDatabases } from '@backstage/backend-test-utils';
 import { Knex } from 'knex';
+import { readEnvironment } from '../reconciliation/readEnvironment';
 import {
   createCoreStores,
   createTestReconciler,
@@ -78,5 +79,16 @@ export async function setupReconciliation(options: {
       configuration: INFRAHUB_CONFIGURATION,
       createdBy: TEST_USER,
     });
-  return { ...stores, ...services, cluster, dev, environment, createInfrahub };
+  /** What the generator builds from: the environment's records as they are now. */
+  const read = (environmentId = dev.id, tx?: Knex.Transaction) =>
+    readEnvironment(stores, { environmentId, tx });
+  return {
+    ...stores,
+    ...services,
+    cluster,
+    dev,
+    environment,
+    createInfrahub,
+    read,
+  };
 }

@@ -7,10 +7,8 @@ import { Knex } from 'knex';
 import { Cluster } from '../clusters/ClusterStore';
 import { retryOnDeadlock } from '../database/retryOnDeadlock';
 import { FlowRun, FlowRunLease } from '../flows/FlowRunStore';
-import {
-  checkComponents,
-  dispatchComponentTask,
-} from '../tasks/dispatchComponentTask';
+import { checkComponents, componentTask } from '../deployments/componentTask';
+import { DefaultRemediator } from '../remediator/DefaultRemediator';
 import { Task } from '../tasks/TaskStore';
 import { AgentProtocolDeps } from './AgentProtocolDeps';
 import { AgentCaller } from './authenticateAgent';
@@ -50,8 +48,8 @@ export function startedTaskOwner(
 /**
  * `POST /runs/:runId/steps/:stepId/tasks`: an action primitive (stop_components,
  * start_components) starts a task of the run's deployment from the hook step that runs the
- * action. In one transaction: the task with its flow run in the cluster's pool, the link
- * from the step to it (so that it shows under the step and its result counts in the
+ * action. In one transaction: the task with its flow run in the cluster's pool and the link
+ * from the step to it, both recorded by the remediator (so that it shows under the step and its result counts in the
  * hook's), and the claim of that run for the caller, who runs it at once while the step
  * waits for it.
  *
@@ -105,17 +103,14 @@ export async function startTask(
         );
       }
       checkComponents(driver.spec, options.components);
-      const { task: child } = await dispatchComponentTask(deps, {
+      const { task: child } = await DefaultRemediator.create(deps).recordTask({
         tx,
-        pool: cluster.workPool,
+        cluster,
         deploymentId: deployment.id,
-        flowName: options.flow,
-        components: options.components,
+        task: componentTask(options.flow, options.components),
         createdBy: task.createdBy,
-        startKey,
+        startedBy: { stepId, startKey },
       });
-      await deps.tasks.linkStartedTask({ tx, stepId, startedTaskId: child.id });
-      deps.changes.notify({ tx, deploymentIds: [deployment.id] });
       return answer(deps, { tx, cluster, task: child, options });
     }),
   );

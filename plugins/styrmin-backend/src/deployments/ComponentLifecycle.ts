@@ -1,10 +1,6 @@
 import { ComponentFlow } from '@styrmin/plugin-styrmin-common';
-import { FlowRunBroker } from '../flows/FlowRunBroker';
-import {
-  checkComponents,
-  dispatchComponentTask,
-} from '../tasks/dispatchComponentTask';
-import { Task, TaskStore } from '../tasks/TaskStore';
+import { Task } from '../tasks/TaskStore';
+import { checkComponents, componentTask } from './componentTask';
 import { Deployment } from './DeploymentStore';
 import {
   recordDeploymentTask,
@@ -16,10 +12,7 @@ import {
  *
  * @internal
  */
-export type ComponentLifecycleOptions = RecordDeploymentTaskDeps & {
-  broker: FlowRunBroker;
-  tasks: TaskStore;
-};
+export type ComponentLifecycleOptions = RecordDeploymentTaskDeps;
 
 /** @internal */
 export type ComponentLifecycleSwitchOptions = {
@@ -65,15 +58,8 @@ export class ComponentLifecycle {
       expectedVersion,
       operation: 'components can be stopped and started',
       check: driver => checkComponents(driver, components),
-      dispatch: ({ tx, pool }) =>
-        dispatchComponentTask(this.#options, {
-          tx,
-          pool,
-          deploymentId,
-          flowName,
-          components,
-          createdBy,
-        }),
+      task: componentTask(flowName, components),
+      createdBy,
     });
   }
 }

@@ -70,13 +70,13 @@ export class DatabaseDeploymentStore implements DeploymentStore {
   ): Promise<Deployment> {
     const { tx = this.#knex, environmentId, name, driver, createdBy } = options;
     const row: DbDeploymentRow = {
-      id: randomUUID(),
+      id: options.id ?? randomUUID(),
       environment_id: environmentId,
       name,
       driver_name: driver.name,
       driver_version: driver.version,
       configuration: JSON.stringify(options.configuration),
-      state: 'PENDING',
+      state: options.state ?? 'PENDING',
       state_reason: null,
       deleted_at: null,
       ...newRecordStamps(createdBy, this.#clock.now()),
@@ -193,6 +193,7 @@ export class DatabaseDeploymentStore implements DeploymentStore {
         driver_version: driver.version,
         configuration: JSON.stringify(options.configuration),
         ...(options.deleted && { deleted_at: now }),
+        ...(options.state && { state: options.state, state_reason: null }),
         ...changedRecordStamps(expectedVersion, updatedBy, now),
       },
       what: `Deployment ${id}`,

@@ -1,8 +1,6 @@
 import { RUN_JOB_STEP, validateRunJob } from '@styrmin/plugin-styrmin-common';
-import { FlowRunBroker } from '../flows/FlowRunBroker';
-import { checkDeclaredComponents } from '../tasks/dispatchComponentTask';
-import { dispatchDeploymentTask } from '../tasks/dispatchDeploymentTask';
-import { Task, TaskStore } from '../tasks/TaskStore';
+import { Task } from '../tasks/TaskStore';
+import { checkDeclaredComponents } from './componentTask';
 import { Deployment } from './DeploymentStore';
 import {
   recordDeploymentTask,
@@ -14,10 +12,7 @@ import {
  *
  * @internal
  */
-export type DeploymentJobsOptions = RecordDeploymentTaskDeps & {
-  broker: FlowRunBroker;
-  tasks: TaskStore;
-};
+export type DeploymentJobsOptions = RecordDeploymentTaskDeps;
 
 /** @internal */
 export type DeploymentJobsRunJobOptions = {
@@ -69,16 +64,12 @@ export class DeploymentJobs {
           components: [job.component],
           field: 'component',
         }),
-      dispatch: ({ tx, pool }) =>
-        dispatchDeploymentTask(this.#options, {
-          tx,
-          pool,
-          deploymentId,
-          flowName: 'RUN_JOB',
-          parameters: { ...job },
-          stepNames: [RUN_JOB_STEP],
-          createdBy,
-        }),
+      task: {
+        flowName: 'RUN_JOB',
+        parameters: { ...job },
+        stepNames: [RUN_JOB_STEP],
+      },
+      createdBy,
     });
   }
 }

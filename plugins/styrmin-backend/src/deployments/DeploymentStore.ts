@@ -33,10 +33,14 @@ export type Deployment = RecordStamps & {
 
 /** @internal */
 export type DeploymentStoreCreateOptions = TransactionOption & {
+  /** Its id, when the caller chose it first (to generate its instance with it). */
+  id?: string;
   environmentId: string;
   name: string;
   driver: DriverVersionRef;
   configuration: DeploymentConfiguration;
+  /** Default PENDING; the remediator records a created deployment DEPLOYING at once. */
+  state?: DeploymentState;
   createdBy: string;
 };
 
@@ -101,6 +105,8 @@ export type DeploymentStoreUpdateOptions = TransactionOption & {
   configuration: DeploymentConfiguration;
   /** Records the deletion: the deployment becomes a tombstone. */
   deleted?: boolean;
+  /** The state the change moves it to, in the same statement; absent leaves it. */
+  state?: DeploymentState;
   updatedBy: string;
 };
 
@@ -121,7 +127,7 @@ export type DeploymentStoreSetStateOptions = TransactionOption & {
  * @internal
  */
 export interface DeploymentStore {
-  /** Records a PENDING deployment at version 1. */
+  /** Records a deployment at version 1, PENDING unless `state` says otherwise. */
   createDeployment(options: DeploymentStoreCreateOptions): Promise<Deployment>;
 
   getDeployment(

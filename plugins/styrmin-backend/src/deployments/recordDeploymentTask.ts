@@ -1,12 +1,11 @@
 import { ConflictError, NotFoundError } from '@backstage/errors';
 import { DeploymentState, DriverSpec } from '@styrmin/plugin-styrmin-common';
 import { Knex } from 'knex';
-import { ChangeNotifier } from '../changes/ChangeNotifier';
 import { ClusterStore } from '../clusters/ClusterStore';
 import { DriverStore } from '../drivers/DriverStore';
 import { EnvironmentStore } from '../environments/EnvironmentStore';
-import { FlowRunPool } from '../flows/FlowRunStore';
 import { checkVersion, liveEnvironment } from '../reconciliation/recordChecks';
+import { Remediator, TaskIntent } from '../remediator/Remediator';
 import { Task } from '../tasks/TaskStore';
 import { Deployment, DeploymentStore } from './DeploymentStore';
 
@@ -21,7 +20,7 @@ export type RecordDeploymentTaskDeps = {
   environments: EnvironmentStore;
   deployments: DeploymentStore;
   drivers: DriverStore;
-  changes: ChangeNotifier;
+  remediator: Remediator;
 };
 
 /** The states in which a deployment's workload takes a task that a user starts. */
@@ -37,8 +36,7 @@ const ACTIONABLE_STATES: ReadonlySet<DeploymentState> = new Set([
  * version the caller saw is still its version (else CONFLICT); `check` accepts the input
  * against its driver version. Like a change, it locks the deployment's environment first,
  * so that it never interleaves with a change of the same environment; each refusal writes
- * nothing. `dispatch` records the task and its flow run in the cluster's work pool, and
- * the deployment's change is announced.
+ * nothing. The remediator records the task and its flow run in the cluster's work pool.
  *
  * @internal
  */
@@ -51,10 +49,8 @@ export async function recordDeploymentTask(
     /** What the refusal of a deployment in another state says it takes: "a job runs". */
     operation: string;
     check(driver: DriverSpec): void;
-    dispatch(options: {
-      tx: Knex.Transaction;
-      pool: FlowRunPool;
-    }): Promise<{ task: Task }>;
+    task: TaskIntent;
+    createdBy: string;
   },
 ): Promise<{ deployment: Deployment; task: Task }> {
   const { knex, deployments, environments, clusters, drivers } = deps;
@@ -96,8 +92,13 @@ export async function recordDeploymentTask(
       tx,
       id: environment.clusterId,
     }))!;
-    const { task } = await options.dispatch({ tx, pool: cluster.workPool });
-    deps.changes.notify({ tx, deploymentIds: [deploymentId] });
+    const { task } = await deps.remediator.recordTask({
+      tx,
+      cluster,
+      deploymentId,
+      task: options.task,
+      createdBy: options.createdBy,
+    });
     return { deployment, task };
   });
 }

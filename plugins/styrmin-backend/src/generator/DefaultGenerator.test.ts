@@ -1,5 +1,4 @@
-import { ConflictError, NotFoundError } from '@backstage/errors';
-import { TEST_USER } from '../__testUtils__/coreStores';
+import { NotFoundError } from '@backstage/errors';
 import { countQueries } from '../__testUtils__/countQueries';
 import { createTestDatabases } from '../__testUtils__/databases';
 import {
@@ -11,18 +10,29 @@ import {
 
 jest.setTimeout(60_000);
 
+/** What `fn` threw, or undefined. */
+function thrown(fn: () => unknown): unknown {
+  try {
+    fn();
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}
+
 describe('DefaultGenerator', () => {
   const databases = createTestDatabases();
 
   describe.each(databases.eachSupportedId())('on %s', databaseId => {
     const setup = () => setupReconciliation({ databases, databaseId });
 
-    it('generates an environment in the same few queries, however many deployments it has, and writes nothing', async () => {
-      const { generator, createInfrahub, dev, knex } = await setup();
+    it('generates an environment from the same few queries, however many deployments it has, and writes nothing', async () => {
+      const { generator, createInfrahub, dev, knex, read } = await setup();
       const queriesToGenerate = async () => {
         const before = await rowCounts(knex);
-        const { queries, result: generation } = await countQueries(knex, () =>
-          generator.generate({ environmentId: dev.id }),
+        const { queries, result: generation } = await countQueries(
+          knex,
+          async () => generator.generate({ records: await read(dev.id) }),
         );
         await expect(rowCounts(knex)).resolves.toEqual(before);
         expect(generation.instances.every(i => !i.changed)).toBe(true);
@@ -40,12 +50,13 @@ describe('DefaultGenerator', () => {
     });
 
     it('generates as a change would leave the environment, before it is stored', async () => {
-      const { generator, createInfrahub, dev } = await setup();
+      const { generator, createInfrahub, dev, read } = await setup();
       const a = (await createInfrahub(dev.id, 'a')).deployment;
       const b = (await createInfrahub(dev.id, 'b')).deployment;
+      const records = await read(dev.id);
 
-      const edited = await generator.generate({
-        environmentId: dev.id,
+      const edited = generator.generate({
+        records,
         change: {
           deployment: {
             ...a,
@@ -67,67 +78,57 @@ describe('DefaultGenerator', () => {
         ['b', ['cluster.storage_class']],
       ]);
 
-      const deleted = await generator.generate({
-        environmentId: dev.id,
+      const deleted = generator.generate({
+        records,
         change: { deletedDeploymentId: b.id },
       });
       expect(deleted.instances.map(i => i.deploymentName)).toEqual(['a']);
       expect(
         deleted.instances[0].diff.map(c => [c.path, c.kind]),
       ).toContainEqual(['environment.deployments.b.id', 'removed']);
-      await expect(
-        generator.generate({ environmentId: 'nope' }),
-      ).rejects.toThrow(NotFoundError);
+      expect(() =>
+        generator.generate({
+          records: { ...records, driverVersions: [] },
+        }),
+      ).toThrow(NotFoundError);
+      await expect(read('nope')).rejects.toThrow(NotFoundError);
     });
 
     it('validates a change against the driver versions it moves between', async () => {
-      const { generator } = await setup();
+      const { generator, drivers } = await setup();
+      const driverVersions = await drivers.getDriverVersions({
+        versions: [INFRAHUB_100],
+      });
 
-      await expect(
+      expect(() =>
         generator.validate({
+          driverVersions,
           driver: { name: 'infrahub', version: '0.0.1' },
           configuration: INFRAHUB_CONFIGURATION,
         }),
-      ).rejects.toThrow(NotFoundError);
-      await expect(
-        generator.validate({
-          driver: INFRAHUB_100,
-          configuration: { app_version: '1.5.2' },
-        }),
-      ).rejects.toMatchObject({
+      ).toThrow(NotFoundError);
+      expect(
+        thrown(() =>
+          generator.validate({
+            driverVersions,
+            driver: INFRAHUB_100,
+            configuration: { app_version: '1.5.2' },
+          }),
+        ),
+      ).toMatchObject({
         code: 'VALIDATION_FAILED',
         field: 'parameters.admin_password',
       });
-      await expect(
+      expect(
         generator.validate({
+          driverVersions,
           driver: INFRAHUB_100,
           configuration: INFRAHUB_CONFIGURATION,
         }),
-      ).resolves.toMatchObject({
+      ).toMatchObject({
         configuration: { ...INFRAHUB_CONFIGURATION, components: {} },
         droppedParameters: [],
       });
-    });
-
-    it('stores a changed instance only in place of the instance it was compared with', async () => {
-      const { generator, createInfrahub, dev } = await setup();
-      await createInfrahub(dev.id, 'a');
-      const stale = await generator.generate({
-        environmentId: dev.id,
-        change: { clusterSettings: { storage_class: 'one' } },
-      });
-      const fresh = await generator.generate({
-        environmentId: dev.id,
-        change: { clusterSettings: { storage_class: 'two' } },
-      });
-
-      await generator.store({
-        instances: fresh.instances,
-        createdBy: TEST_USER,
-      });
-      await expect(
-        generator.store({ instances: stale.instances, createdBy: TEST_USER }),
-      ).rejects.toThrow(ConflictError);
     });
   });
 });

@@ -6,12 +6,8 @@ import {
   validateDeploymentChange,
   validationError,
 } from '@styrmin/plugin-styrmin-common';
-import { Knex } from 'knex';
-import { ClusterStore } from '../clusters/ClusterStore';
-import { Deployment, DeploymentStore } from '../deployments/DeploymentStore';
-import { DriverStore, DriverVersion } from '../drivers/DriverStore';
-import { EnvironmentStore } from '../environments/EnvironmentStore';
-import { Instance, InstanceStore } from '../instances/InstanceStore';
+import { Deployment, DriverVersionRef } from '../deployments/DeploymentStore';
+import { DriverVersion } from '../drivers/DriverStore';
 import {
   DesiredDeployment,
   GeneratedInstance,
@@ -19,71 +15,33 @@ import {
   Generator,
   GeneratorChange,
   GeneratorGenerateOptions,
-  GeneratorStoreOptions,
   GeneratorValidateOptions,
   ValidatedDeploymentChange,
 } from './Generator';
 
-/**
- * Options of {@link DefaultGenerator.create}.
- *
- * @internal
- */
-export type DefaultGeneratorOptions = {
-  knex: Knex;
-  clusters: ClusterStore;
-  environments: EnvironmentStore;
-  deployments: DeploymentStore;
-  instances: InstanceStore;
-  drivers: DriverStore;
-};
-
 /** How a driver version is keyed in the maps below. */
-const driverKey = ({ name, version }: { name: string; version: string }) =>
-  `${name}@${version}`;
+const driverKey = ({ name, version }: DriverVersionRef) => `${name}@${version}`;
 
 /**
- * The {@link Generator} on the stores. Generating an environment costs the same few
- * queries however many deployments it has: the environment, its cluster, its deployments,
- * their active instances and their driver versions.
+ * The {@link Generator}: pure functions over the records the caller read, so that what a
+ * change generates is what it stores, and a preview generates the same from the same
+ * records.
  *
  * @internal
  */
 export class DefaultGenerator implements Generator {
-  readonly #knex: Knex;
-  readonly #clusters: ClusterStore;
-  readonly #environments: EnvironmentStore;
-  readonly #deployments: DeploymentStore;
-  readonly #instances: InstanceStore;
-  readonly #drivers: DriverStore;
-
-  static create(options: DefaultGeneratorOptions): DefaultGenerator {
-    return new DefaultGenerator(options);
+  static create(): DefaultGenerator {
+    return new DefaultGenerator();
   }
 
-  private constructor(options: DefaultGeneratorOptions) {
-    this.#knex = options.knex;
-    this.#clusters = options.clusters;
-    this.#environments = options.environments;
-    this.#deployments = options.deployments;
-    this.#instances = options.instances;
-    this.#drivers = options.drivers;
-  }
+  private constructor() {}
 
-  async validate(
-    options: GeneratorValidateOptions,
-  ): Promise<ValidatedDeploymentChange> {
-    const { tx = this.#knex, current, driver, configuration } = options;
-    const versions = await this.#drivers.getDriverVersions({
-      tx,
-      versions: current ? [driver, current.driver] : [driver],
-    });
-    const byKey = new Map(versions.map(v => [driverKey(v), v]));
+  validate(options: GeneratorValidateOptions): ValidatedDeploymentChange {
+    const { driverVersions, current, driver, configuration } = options;
+    const byKey = new Map(driverVersions.map(v => [driverKey(v), v]));
     const driverVersion = byKey.get(driverKey(driver));
     if (!driverVersion) {
-      throw new NotFoundError(
-        `Driver version ${driver.name} ${driver.version} is not loaded`,
-      );
+      throw notLoaded(driver);
     }
     const validation = validateDeploymentChange({
       currentDriver: current && byKey.get(driverKey(current.driver))?.spec,
@@ -100,43 +58,18 @@ export class DefaultGenerator implements Generator {
     };
   }
 
-  async generate(options: GeneratorGenerateOptions): Promise<Generation> {
-    const { tx = this.#knex, environmentId, change = {}, lock } = options;
-    const environment = await this.#environments.getEnvironment({
-      tx,
-      id: environmentId,
-      lock,
-    });
-    if (!environment) {
-      throw new NotFoundError(`Environment ${environmentId} does not exist`);
-    }
-    const cluster = (await this.#clusters.getCluster({
-      tx,
-      id: environment.clusterId,
-    }))!;
-    const stored = await this.#deployments.listDeploymentsOfEnvironments({
-      tx,
-      environmentIds: [environment.id],
-    });
+  generate(options: GeneratorGenerateOptions): Generation {
+    const { records, change = {} } = options;
+    const { environment, cluster, deployments: stored } = records;
     const desired = desiredDeployments(stored, change);
-    const [activeInstances, driverVersions] = await Promise.all([
-      this.#instances.getActiveInstances({
-        tx,
-        deploymentIds: desired.map(d => d.id),
-      }),
-      this.#drivers.getDriverVersions({
-        tx,
-        versions: desired.map(d => d.driver),
-      }),
-    ]);
-    const active = new Map(activeInstances.map(i => [i.deploymentId, i]));
-    const drivers = new Map(driverVersions.map(v => [driverKey(v), v]));
+    const active = new Map(
+      records.activeInstances.map(i => [i.deploymentId, i]),
+    );
+    const drivers = new Map(records.driverVersions.map(v => [driverKey(v), v]));
     const driverOf = (deployment: DesiredDeployment): DriverVersion => {
       const version = drivers.get(driverKey(deployment.driver));
       if (!version) {
-        throw new NotFoundError(
-          `Driver version ${deployment.driver.name} ${deployment.driver.version} is not loaded`,
-        );
+        throw notLoaded(deployment.driver);
       }
       return version;
     };
@@ -177,29 +110,12 @@ export class DefaultGenerator implements Generator {
     });
     return { cluster, environment, instances };
   }
+}
 
-  async store(
-    options: GeneratorStoreOptions,
-  ): Promise<Array<{ generated: GeneratedInstance; instance: Instance }>> {
-    const { tx = this.#knex, instances, createdBy } = options;
-    const stored = [];
-    for (const generated of instances.filter(i => i.changed)) {
-      const instance = await this.#instances.createInstance({
-        tx,
-        deploymentId: generated.deploymentId,
-        driver: {
-          name: generated.driverVersion.name,
-          version: generated.driverVersion.version,
-        },
-        context: generated.context,
-        diff: generated.diff,
-        replaces: generated.active?.id,
-        createdBy,
-      });
-      stored.push({ generated, instance });
-    }
-    return stored;
-  }
+function notLoaded(driver: DriverVersionRef): NotFoundError {
+  return new NotFoundError(
+    `Driver version ${driver.name} ${driver.version} is not loaded`,
+  );
 }
 
 /** The deployments of the environment as the change leaves them, by name. */

@@ -6,11 +6,10 @@ import {
   GlobalContext,
 } from '@styrmin/plugin-styrmin-common';
 import { Cluster } from '../clusters/ClusterStore';
-import { TransactionOption } from '../database/TransactionOption';
 import { Deployment, DriverVersionRef } from '../deployments/DeploymentStore';
 import { DriverVersion } from '../drivers/DriverStore';
 import { Environment } from '../environments/EnvironmentStore';
-import { Instance } from '../instances/InstanceStore';
+import { Instance } from '../instances/Instance';
 
 /**
  * A deployment as a change will record it, before it is stored: created, edited or
@@ -42,15 +41,30 @@ export type GeneratorChange = {
   deletedDeploymentId?: string;
 };
 
-/** @internal */
-export type GeneratorGenerateOptions = TransactionOption & {
-  environmentId: string;
-  change?: GeneratorChange;
+/**
+ * What the generator builds from: an environment's records as a change finds them, read
+ * by the caller (`readEnvironment`) in the change's transaction, under its lock.
+ *
+ * @internal
+ */
+export type EnvironmentRecords = {
+  environment: Environment;
+  cluster: Cluster;
+  /** The deployments of the environment that are not deleted, by name. */
+  deployments: Deployment[];
+  /** The active instances of those deployments (at most one each). */
+  activeInstances: Instance[];
   /**
-   * Locks the environment until the transaction ends, so that what is generated is still
-   * true when it is stored. Changes lock; previews need not.
+   * The driver versions of those deployments, and those the caller asked for besides (the
+   * version a change moves to).
    */
-  lock?: boolean;
+  driverVersions: DriverVersion[];
+};
+
+/** @internal */
+export type GeneratorGenerateOptions = {
+  records: EnvironmentRecords;
+  change?: GeneratorChange;
 };
 
 /**
@@ -86,7 +100,9 @@ export type Generation = {
 };
 
 /** @internal */
-export type GeneratorValidateOptions = TransactionOption & {
+export type GeneratorValidateOptions = {
+  /** The driver versions the change may move between (`EnvironmentRecords.driverVersions`). */
+  driverVersions: readonly DriverVersion[];
   /** The deployment as stored now; absent when the change creates it. */
   current?: Deployment;
   /** The driver version after the change. */
@@ -108,18 +124,12 @@ export type ValidatedDeploymentChange = {
   droppedParameters: string[];
 };
 
-/** @internal */
-export type GeneratorStoreOptions = TransactionOption & {
-  /** The generated instances to store; those that did not change are skipped. */
-  instances: readonly GeneratedInstance[];
-  createdBy: string;
-};
-
 /**
  * The generator: builds new instances from deployments, resolving their contexts
  * (`resolveContext`) from the driver version, the cluster, the environment and the
  * deployment, and compares each with the deployment's active instance
- * (`diffContexts`).
+ * (`diffContexts`). A pure builder: it reads what the caller read, and writes nothing;
+ * what it builds, the remediator records.
  *
  * @internal
  */
@@ -129,25 +139,12 @@ export interface Generator {
    * versions it moves between. Throws `NotFoundError` when the driver version is not
    * loaded, and the `StyrminError` of `validationError` with every problem otherwise.
    */
-  validate(
-    options: GeneratorValidateOptions,
-  ): Promise<ValidatedDeploymentChange>;
+  validate(options: GeneratorValidateOptions): ValidatedDeploymentChange;
 
   /**
    * Generates an instance of every deployment of the environment, as the change would
-   * leave them, and compares each with its active instance. Writes nothing.
+   * leave them, and compares each with its active instance. Throws `NotFoundError` when a
+   * deployment's driver version is not among the records'.
    */
-  generate(options: GeneratorGenerateOptions): Promise<Generation>;
-
-  /**
-   * Stores the instances that changed as their deployments' active instances, each with
-   * its diff, replacing the instance it was compared with (a compare-and-set: the store
-   * throws `ConflictError` when that one is no longer active). Returns them in order.
-   */
-  store(options: GeneratorStoreOptions): Promise<
-    Array<{
-      generated: GeneratedInstance;
-      instance: Instance;
-    }>
-  >;
+  generate(options: GeneratorGenerateOptions): Generation;
 }

@@ -111,8 +111,7 @@ describe('DatabaseInstanceStore', () => {
     });
 
     it('records the task that applies an instance, and deactivates it for a deletion', async () => {
-      const { instances, tasks, flowRuns, deployment, create } = await setup();
-      const instance = await create('1.5.2');
+      const { instances, tasks, flowRuns, deployment } = await setup();
       const run = await flowRuns.createFlowRun({
         pool: 'cluster:c1',
         flowName: 'CREATE_INSTANCE',
@@ -125,7 +124,15 @@ describe('DatabaseInstanceStore', () => {
         stepNames: [],
       });
 
-      await instances.setTask({ id: instance.id, taskId: task.id });
+      const instance = await instances.createInstance({
+        deploymentId: deployment.id,
+        driver: DRIVER,
+        context: context('1.5.2'),
+        diff: [],
+        taskId: task.id,
+        createdBy: TEST_USER,
+      });
+      expect(instance.taskId).toBe(task.id);
       await instances.deactivateInstance({ id: instance.id });
 
       await expect(

@@ -1,5 +1,5 @@
 import { DatabaseService } from '@backstage/backend-plugin-api';
-import { ConflictError, NotFoundError } from '@backstage/errors';
+import { ConflictError } from '@backstage/errors';
 import { ContextChange, GlobalContext } from '@styrmin/plugin-styrmin-common';
 import { Knex } from 'knex';
 import { randomUUID } from 'node:crypto';
@@ -19,7 +19,6 @@ import {
   InstanceStoreGetManyOptions,
   InstanceStoreListOptions,
   InstanceStoreListResult,
-  InstanceStoreSetTaskOptions,
 } from './InstanceStore';
 import { DbInstanceRow, INSTANCES_TABLE } from './tables';
 
@@ -77,7 +76,7 @@ export class DatabaseInstanceStore implements InstanceStore {
         .where({ deployment_id: deploymentId })
         .max({ last: 'number' });
       const row: DbInstanceRow = {
-        id: randomUUID(),
+        id: options.id ?? randomUUID(),
         deployment_id: deploymentId,
         number: Number(last ?? 0) + 1,
         driver_name: driver.name,
@@ -85,7 +84,7 @@ export class DatabaseInstanceStore implements InstanceStore {
         context: JSON.stringify(options.context),
         diff: JSON.stringify(options.diff),
         active: true,
-        task_id: null,
+        task_id: options.taskId ?? null,
         created_by: options.createdBy,
         created_at: this.#clock.now(),
       };
@@ -139,16 +138,6 @@ export class DatabaseInstanceStore implements InstanceStore {
       instances: rows.slice(0, limit).map(toInstance),
       hasNextPage: rows.length > limit,
     };
-  }
-
-  async setTask(options: InstanceStoreSetTaskOptions): Promise<void> {
-    const { tx = this.#knex, id, taskId } = options;
-    const updated = await tx<DbInstanceRow>(INSTANCES_TABLE)
-      .where({ id })
-      .update({ task_id: taskId });
-    if (updated !== 1) {
-      throw new NotFoundError(`Instance ${id} does not exist`);
-    }
   }
 
   async deactivateInstance(

@@ -1,33 +1,14 @@
 import { ContextChange, GlobalContext } from '@styrmin/plugin-styrmin-common';
 import { TransactionOption } from '../database/TransactionOption';
 import { DriverVersionRef } from '../deployments/DeploymentStore';
+import { Instance } from './Instance';
 
-/**
- * An instance: a fixed record of what was generated for a deployment at one change, with
- * the context embedded.
- *
- * @internal
- */
-export type Instance = {
-  id: string;
-  deploymentId: string;
-  /** 1 for the deployment's first instance, one more for each after it. */
-  number: number;
-  driver: DriverVersionRef;
-  /** The context, secret values included: shown only through `maskContext`. */
-  context: GlobalContext;
-  /** The reconciliation diff to the instance that was active before it; masked. */
-  diff: ContextChange[];
-  /** Whether it is the deployment's active instance. */
-  active: boolean;
-  /** The task that applies it. */
-  taskId?: string;
-  createdBy: string;
-  createdAt: Date;
-};
+export type { Instance } from './Instance';
 
 /** @internal */
 export type InstanceStoreCreateOptions = TransactionOption & {
+  /** Its id, when the caller named it first (in the parameters of the flow run that applies it). */
+  id?: string;
   deploymentId: string;
   driver: DriverVersionRef;
   context: GlobalContext;
@@ -37,6 +18,8 @@ export type InstanceStoreCreateOptions = TransactionOption & {
    * must still be active; absent for a deployment's first instance.
    */
   replaces?: string;
+  /** The task that applies it. */
+  taskId?: string;
   createdBy: string;
 };
 
@@ -64,19 +47,12 @@ export type InstanceStoreListResult = {
 };
 
 /** @internal */
-export type InstanceStoreSetTaskOptions = TransactionOption & {
-  id: string;
-  taskId: string;
-};
-
-/** @internal */
 export type InstanceStoreDeactivateOptions = TransactionOption & {
   id: string;
 };
 
 /**
- * The instances of deployments: immutable, but for which one is active and the task that
- * applies it. At most one instance of a deployment is active, which the database enforces
+ * The instances of deployments: immutable, but for which one is active. At most one instance of a deployment is active, which the database enforces
  * too; older ones stay for the timeline.
  *
  * @internal
@@ -102,9 +78,6 @@ export interface InstanceStore {
   listInstances(
     options: InstanceStoreListOptions,
   ): Promise<InstanceStoreListResult>;
-
-  /** Records the task that applies the instance. */
-  setTask(options: InstanceStoreSetTaskOptions): Promise<void>;
 
   /** Ends the instance's time as the active one (a deletion: nothing should run). */
   deactivateInstance(options: InstanceStoreDeactivateOptions): Promise<void>;

@@ -8,28 +8,22 @@ import {
   validationError,
 } from '@styrmin/plugin-styrmin-common';
 import { Knex } from 'knex';
-import { ClusterStore } from '../clusters/ClusterStore';
+import { randomUUID } from 'node:crypto';
 import { Deployment, DeploymentStore } from '../deployments/DeploymentStore';
-import { DriverStore } from '../drivers/DriverStore';
 import {
-  Environment,
-  EnvironmentStore,
-} from '../environments/EnvironmentStore';
-import {
+  EnvironmentRecords,
   Generation,
   Generator,
   ValidatedDeploymentChange,
 } from '../generator/Generator';
-import { InstanceStore } from '../instances/InstanceStore';
-import { Remediator } from '../remediator/Remediator';
-import { checkVersion, liveEnvironment, valueOrThrow } from './recordChecks';
-import { Redeployer } from './Redeployer';
+import { Redeployment, Remediator } from '../remediator/Remediator';
+import { readEnvironment, ReadEnvironmentStores } from './readEnvironment';
+import { checkVersion, valueOrThrow } from './recordChecks';
 import {
   DeploymentChangeResult,
   DeploymentReconcilerChangeOptions,
   DeploymentReconcilerCreateOptions,
   DeploymentReconcilerDeleteOptions,
-  Redeployment,
 } from './types';
 
 type Tx = Knex.Transaction;
@@ -48,23 +42,19 @@ class DryRunRollback extends Error {
  *
  * @internal
  */
-export type DeploymentReconcilerOptions = {
+export type DeploymentReconcilerOptions = ReadEnvironmentStores & {
   knex: Knex;
-  clusters: ClusterStore;
-  environments: EnvironmentStore;
-  deployments: DeploymentStore;
-  instances: InstanceStore;
-  drivers: DriverStore;
   generator: Generator;
   remediator: Remediator;
 };
 
 /**
  * Reconciliation for each change of a deployment: created, edited, upgraded or deleted.
- * The change is validated and recorded, the generator runs over every deployment of its
- * environment, and the deployments whose new instance differs from the active one get it,
- * with the task and flow run that apply it (the remediator), all in one transaction. Bad
- * input writes nothing.
+ * In one transaction, the change reads its environment (`readEnvironment`), is validated
+ * and generated over every deployment of the environment (the generator, which writes
+ * nothing), and the remediator records it: the deployment's intent, and for every
+ * deployment whose new instance differs from the active one, the instance and the task and
+ * flow run that apply it. Bad input writes nothing.
  *
  * Concurrency. A change locks its environment's row first (PostgreSQL; SQLite runs one
  * write transaction at a time), so the changes of one environment run one after the
@@ -79,14 +69,10 @@ export type DeploymentReconcilerOptions = {
  */
 export class DeploymentReconciler {
   readonly #knex: Knex;
-  readonly #clusters: ClusterStore;
-  readonly #environments: EnvironmentStore;
+  readonly #stores: ReadEnvironmentStores;
   readonly #deployments: DeploymentStore;
-  readonly #instances: InstanceStore;
-  readonly #drivers: DriverStore;
   readonly #generator: Generator;
   readonly #remediator: Remediator;
-  readonly #redeployer: Redeployer;
 
   static create(options: DeploymentReconcilerOptions): DeploymentReconciler {
     return new DeploymentReconciler(options);
@@ -94,14 +80,10 @@ export class DeploymentReconciler {
 
   private constructor(options: DeploymentReconcilerOptions) {
     this.#knex = options.knex;
-    this.#clusters = options.clusters;
-    this.#environments = options.environments;
+    this.#stores = options;
     this.#deployments = options.deployments;
-    this.#instances = options.instances;
-    this.#drivers = options.drivers;
     this.#generator = options.generator;
     this.#remediator = options.remediator;
-    this.#redeployer = Redeployer.create(options);
   }
 
   /** Creates a deployment and its first instance, and redeploys its environment's others. */
@@ -111,24 +93,36 @@ export class DeploymentReconciler {
     const { environmentId, driver, configuration, createdBy } = options;
     const name = valueOrThrow(parseRecordName(options.name));
     return this.#transaction(options.dryRun, async tx => {
-      await this.#lockEnvironment(tx, environmentId);
-      const validated = await this.#generator.validate({
+      const records = await readEnvironment(this.#stores, {
         tx,
+        environmentId,
+        drivers: [driver],
+      });
+      const validated = this.#generator.validate({
+        driverVersions: records.driverVersions,
         driver,
         configuration,
       });
       const prompts = promptAnswers(validated, 'setup', options.prompts);
-      const deployment = await this.#deployments.createDeployment({
-        tx,
-        environmentId,
+      if (records.deployments.some(d => d.name === name)) {
+        throw new ConflictError(
+          `The environment has a deployment named ${name} already`,
+        );
+      }
+      const deployment = {
+        id: randomUUID(),
         name,
-        driver,
+        driver: { name: driver.name, version: driver.version },
         configuration: validated.configuration,
-        createdBy,
+      };
+      const generation = this.#generator.generate({
+        records,
+        change: { deployment },
       });
-      const redeployments = await this.#redeployer.regenerate({
+      const redeployments = await this.#remediator.remediate({
         tx,
-        environmentId,
+        ...generation,
+        intent: { kind: 'create', environmentId, deployment },
         createdBy,
         prompts: { deploymentId: deployment.id, answers: prompts },
       });
@@ -152,15 +146,22 @@ export class DeploymentReconciler {
     const arrived = await this.#liveDeployment(deploymentId);
     const expectedVersion = options.expectedVersion ?? arrived.version;
     return this.#transaction(options.dryRun, async tx => {
-      await this.#lockEnvironment(tx, arrived.environmentId);
-      const current = await this.#liveDeployment(deploymentId, tx);
+      const records = await readEnvironment(this.#stores, {
+        tx,
+        environmentId: arrived.environmentId,
+        // The live deployment's own version is read with the environment's.
+        drivers: options.driverVersion
+          ? [{ name: arrived.driver.name, version: options.driverVersion }]
+          : [],
+      });
+      const current = await this.#liveDeployment(deploymentId, tx, records);
       checkVersion(`Deployment ${current.name}`, current, expectedVersion);
       const driver = {
         name: current.driver.name,
         version: options.driverVersion ?? current.driver.version,
       };
-      const validated = await this.#generator.validate({
-        tx,
+      const validated = this.#generator.validate({
+        driverVersions: records.driverVersions,
         current,
         driver,
         configuration: applyMergePatch(
@@ -173,17 +174,15 @@ export class DeploymentReconciler {
       const prompts = options.driverVersion
         ? promptAnswers(validated, 'upgrade', options.prompts)
         : promptAnswers(validated, undefined, options.prompts);
-      const generation = await this.#generator.generate({
-        tx,
-        environmentId: current.environmentId,
-        change: {
-          deployment: {
-            id: current.id,
-            name: current.name,
-            driver,
-            configuration: validated.configuration,
-          },
-        },
+      const deployment = {
+        id: current.id,
+        name: current.name,
+        driver,
+        configuration: validated.configuration,
+      };
+      const generation = this.#generator.generate({
+        records,
+        change: { deployment },
       });
       if (!ownInstance(generation, deploymentId).changed) {
         return {
@@ -193,17 +192,10 @@ export class DeploymentReconciler {
           siblings: [],
         };
       }
-      await this.#deployments.updateDeployment({
+      const redeployments = await this.#remediator.remediate({
         tx,
-        id: deploymentId,
-        expectedVersion,
-        driver,
-        configuration: validated.configuration,
-        updatedBy,
-      });
-      const redeployments = await this.#redeployer.redeploy({
-        tx,
-        generation,
+        ...generation,
+        intent: { kind: 'update', deployment, expectedVersion },
         createdBy: updatedBy,
         prompts: { deploymentId, answers: prompts },
       });
@@ -230,10 +222,11 @@ export class DeploymentReconciler {
     }
     const expectedVersion = options.expectedVersion ?? arrived.version;
     return this.#knex.transaction(async tx => {
-      const environment = await this.#lockEnvironment(
+      const records = await readEnvironment(this.#stores, {
         tx,
-        arrived.environmentId,
-      );
+        environmentId: arrived.environmentId,
+        drivers: [arrived.driver],
+      });
       const current = (await this.#deployments.getDeployment({
         tx,
         id: deploymentId,
@@ -247,62 +240,33 @@ export class DeploymentReconciler {
       }
       const generation = retry
         ? undefined
-        : await this.#generator.generate({
-            tx,
-            environmentId: environment.id,
+        : this.#generator.generate({
+            records,
             change: { deletedDeploymentId: deploymentId },
           });
-      if (!retry) {
-        await this.#deployments.updateDeployment({
-          tx,
-          id: deploymentId,
-          expectedVersion,
-          driver: current.driver,
-          configuration: current.configuration,
-          deleted: true,
-          updatedBy: deletedBy,
-        });
-      }
-      const [active] = await this.#instances.getActiveInstances({
+      const [own, ...siblings] = await this.#remediator.remediate({
         tx,
-        deploymentIds: [deploymentId],
-      });
-      if (active) {
-        await this.#instances.deactivateInstance({ tx, id: active.id });
-      }
-      const remediation = await this.#remediator.remediate({
-        tx,
-        deploymentId,
-        cluster: (await this.#clusters.getCluster({
-          tx,
-          id: environment.clusterId,
-        }))!,
-        active,
-        driver: (await this.#drivers.getDriverVersion({
-          tx,
-          ...current.driver,
-        }))!.spec,
+        cluster: records.cluster,
+        instances: generation?.instances ?? [],
+        intent: {
+          kind: 'delete',
+          deployment: current,
+          expectedVersion: retry ? undefined : expectedVersion,
+          active: records.activeInstances.find(
+            i => i.deploymentId === deploymentId,
+          ),
+          driverVersion: driverVersionOf(records, current),
+        },
         createdBy: deletedBy,
       });
-      const siblings = generation
-        ? await this.#redeployer.redeploy({
-            tx,
-            generation,
-            createdBy: deletedBy,
-          })
-        : [];
-      const deployment = (await this.#deployments.getDeployment({
-        tx,
-        id: deploymentId,
-      }))!;
       return {
-        deployment,
+        deployment: own.deployment,
         changed: true,
         redeployment: {
-          deployment,
+          deployment: own.deployment,
           diff: [],
-          flowName: remediation.flowName,
-          remediation,
+          flowName: own.flowName,
+          remediation: own.remediation,
         },
         droppedParameters: [],
         siblings,
@@ -338,13 +302,18 @@ export class DeploymentReconciler {
     return plannedResult(rollback.result!);
   }
 
-  #lockEnvironment(tx: Tx, id: string): Promise<Environment> {
-    return liveEnvironment({ environments: this.#environments, id, tx });
-  }
-
-  /** A deployment that is not deleted: deleted ones take no change but a retried deletion. */
-  async #liveDeployment(id: string, tx?: Tx): Promise<Deployment> {
-    const deployment = await this.#deployments.getDeployment({ tx, id });
+  /**
+   * A deployment that is not deleted: deleted ones take no change but a retried deletion.
+   * In a change, from the records it read (not among them: deleted meanwhile).
+   */
+  async #liveDeployment(
+    id: string,
+    tx?: Tx,
+    records?: EnvironmentRecords,
+  ): Promise<Deployment> {
+    const deployment =
+      records?.deployments.find(d => d.id === id) ??
+      (await this.#deployments.getDeployment({ tx, id }));
     if (!deployment) {
       throw new NotFoundError(`Deployment ${id} does not exist`);
     }
@@ -355,6 +324,14 @@ export class DeploymentReconciler {
     }
     return deployment;
   }
+}
+
+/** The driver version of a deployment among the records (read with it). */
+function driverVersionOf(records: EnvironmentRecords, deployment: Deployment) {
+  const { name, version } = deployment.driver;
+  return records.driverVersions.find(
+    v => v.name === name && v.version === version,
+  )!;
 }
 
 /** A change's result without the records it made: what a dry run answers. */

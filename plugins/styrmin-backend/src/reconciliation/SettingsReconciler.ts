@@ -16,16 +16,15 @@ import {
   Environment,
   EnvironmentStore,
 } from '../environments/EnvironmentStore';
-import { Generator } from '../generator/Generator';
-import { Remediator } from '../remediator/Remediator';
+import { Generator, GeneratorChange } from '../generator/Generator';
+import { Redeployment, Remediator } from '../remediator/Remediator';
+import { previewRedeployments } from './previewRedeployments';
+import { readEnvironment, ReadEnvironmentStores } from './readEnvironment';
 import { checkVersion, liveEnvironment, valueOrThrow } from './recordChecks';
-import { previewRedeployments } from './redeploy';
-import { Redeployer } from './Redeployer';
 import {
   SettingsReconcilerDeleteEnvironmentOptions,
   SettingsReconcilerUpdateClusterOptions,
   SettingsReconcilerUpdateEnvironmentOptions,
-  Redeployment,
   SettingsChangeResult,
 } from './types';
 
@@ -36,11 +35,8 @@ type Tx = Knex.Transaction;
  *
  * @internal
  */
-export type SettingsReconcilerOptions = {
+export type SettingsReconcilerOptions = ReadEnvironmentStores & {
   knex: Knex;
-  clusters: ClusterStore;
-  environments: EnvironmentStore;
-  deployments: DeploymentStore;
   generator: Generator;
   remediator: Remediator;
   changes: ChangeNotifier;
@@ -66,9 +62,10 @@ export class SettingsReconciler {
   readonly #clusters: ClusterStore;
   readonly #environments: EnvironmentStore;
   readonly #deployments: DeploymentStore;
+  readonly #stores: ReadEnvironmentStores;
   readonly #generator: Generator;
+  readonly #remediator: Remediator;
   readonly #changes: ChangeNotifier;
-  readonly #redeployer: Redeployer;
 
   static create(options: SettingsReconcilerOptions): SettingsReconciler {
     return new SettingsReconciler(options);
@@ -79,9 +76,10 @@ export class SettingsReconciler {
     this.#clusters = options.clusters;
     this.#environments = options.environments;
     this.#deployments = options.deployments;
+    this.#stores = options;
     this.#generator = options.generator;
+    this.#remediator = options.remediator;
     this.#changes = options.changes;
-    this.#redeployer = Redeployer.create(options);
   }
 
   /**
@@ -119,12 +117,7 @@ export class SettingsReconciler {
       const redeployments: Redeployment[] = [];
       for (const environment of environments) {
         redeployments.push(
-          ...(await this.#redeployer.regenerate({
-            tx,
-            environmentId: environment.id,
-            lock: true,
-            createdBy: updatedBy,
-          })),
+          ...(await this.#redeploy(tx, environment.id, updatedBy)),
         );
       }
       return { record, changed: true, redeployments };
@@ -148,11 +141,9 @@ export class SettingsReconciler {
     });
     const previews: Redeployment[] = [];
     for (const environment of environments) {
-      const generation = await this.#generator.generate({
-        environmentId: environment.id,
-        change: { clusterSettings },
-      });
-      previews.push(...previewRedeployments(generation));
+      previews.push(
+        ...(await this.#preview(environment.id, { clusterSettings })),
+      );
     }
     return previews;
   }
@@ -189,11 +180,7 @@ export class SettingsReconciler {
         updatedBy,
       });
       this.#changes.notify({ tx, environmentIds: [environmentId] });
-      const redeployments = await this.#redeployer.regenerate({
-        tx,
-        environmentId,
-        createdBy: updatedBy,
-      });
+      const redeployments = await this.#redeploy(tx, environmentId, updatedBy);
       return { record, changed: true, redeployments };
     });
   }
@@ -207,12 +194,7 @@ export class SettingsReconciler {
   ): Promise<Redeployment[]> {
     const current = await this.#liveEnvironment(options.environmentId);
     const { overrides } = patchedEnvironment(current, options);
-    return previewRedeployments(
-      await this.#generator.generate({
-        environmentId: current.id,
-        change: { environmentOverrides: overrides },
-      }),
-    );
+    return this.#preview(current.id, { environmentOverrides: overrides });
   }
 
   /** Deletes an environment that has no deployments left but tombstones. */
@@ -244,6 +226,29 @@ export class SettingsReconciler {
         deletedBy,
       });
     });
+  }
+
+  /** Generates an environment as the change stored it, and records what changed. */
+  async #redeploy(
+    tx: Tx,
+    environmentId: string,
+    createdBy: string,
+  ): Promise<Redeployment[]> {
+    const records = await readEnvironment(this.#stores, { tx, environmentId });
+    return this.#remediator.remediate({
+      tx,
+      ...this.#generator.generate({ records }),
+      createdBy,
+    });
+  }
+
+  /** What a change of the environment's settings would redeploy; writes nothing. */
+  async #preview(
+    environmentId: string,
+    change: GeneratorChange,
+  ): Promise<Redeployment[]> {
+    const records = await readEnvironment(this.#stores, { environmentId });
+    return previewRedeployments(this.#generator.generate({ records, change }));
   }
 
   #lockEnvironment(tx: Tx, id: string): Promise<Environment> {

@@ -38,7 +38,7 @@ export type CreateReconcilerOptions = {
  * @internal
  */
 export function createReconciler(options: CreateReconcilerOptions) {
-  const generator = DefaultGenerator.create(options);
+  const generator = DefaultGenerator.create();
   const remediator = DefaultRemediator.create(options);
   const services = { ...options, generator, remediator };
   return {
@@ -46,7 +46,7 @@ export function createReconciler(options: CreateReconcilerOptions) {
     remediator,
     deploymentReconciler: DeploymentReconciler.create(services),
     settingsReconciler: SettingsReconciler.create(services),
-    componentLifecycle: ComponentLifecycle.create(options),
-    deploymentJobs: DeploymentJobs.create(options),
+    componentLifecycle: ComponentLifecycle.create(services),
+    deploymentJobs: DeploymentJobs.create(services),
   };
 }

@@ -1,28 +1,9 @@
-import { ContextChange, RemediationFlow } from '@styrmin/plugin-styrmin-common';
 import { Cluster } from '../clusters/ClusterStore';
 import { Deployment, DriverVersionRef } from '../deployments/DeploymentStore';
 import { Environment } from '../environments/EnvironmentStore';
-import { Instance } from '../instances/InstanceStore';
-import { Remediation } from '../remediator/Remediator';
+import { Redeployment } from '../remediator/Remediator';
 
-/**
- * One deployment that a change redeploys (or, in a preview, would redeploy): its new
- * instance differs from its active one.
- *
- * @internal
- */
-export type Redeployment = {
-  /** The deployment, as the change leaves it (in a preview: as it is). */
-  deployment: Deployment;
-  /** The reconciliation diff, secret values masked. */
-  diff: ContextChange[];
-  /** The flow that applies the new instance. */
-  flowName: RemediationFlow;
-  /** The new active instance; absent in a preview. */
-  instance?: Instance;
-  /** The task and flow run that apply it; absent in a preview. */
-  remediation?: Remediation;
-};
+export type { Redeployment } from '../remediator/Remediator';
 
 /**
  * What a change of a deployment did.

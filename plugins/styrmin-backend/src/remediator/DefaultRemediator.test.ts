@@ -1,3 +1,4 @@
+import { ConflictError } from '@backstage/errors';
 import { TEST_USER } from '../__testUtils__/coreStores';
 import { createTestDatabases } from '../__testUtils__/databases';
 import {
@@ -11,37 +12,43 @@ describe('DefaultRemediator', () => {
   const databases = createTestDatabases();
 
   describe.each(databases.eachSupportedId())('on %s', databaseId => {
-    it('records the task, its flow run and the state in the caller’s transaction, or nothing', async () => {
-      const { remediator, generator, createInfrahub, dev, knex, cluster } =
-        await setupReconciliation({ databases, databaseId });
+    const setup = () => setupReconciliation({ databases, databaseId });
+
+    it('records the instance, the task, its flow run and the state in the caller’s transaction, or nothing', async () => {
+      const { remediator, generator, createInfrahub, dev, knex, read } =
+        await setup();
       const { deployment } = await createInfrahub(dev.id, 'a');
-      const generation = await generator.generate({
-        environmentId: dev.id,
+      const generation = generator.generate({
+        records: await read(dev.id),
         change: { clusterSettings: { storage_class: 'premium' } },
       });
       const before = await rowCounts(knex);
 
       await expect(
         knex.transaction(async tx => {
-          const [{ generated, instance }] = await generator.store({
+          const redeployments = await remediator.remediate({
             tx,
-            instances: generation.instances,
+            ...generation,
             createdBy: TEST_USER,
           });
-          const remediation = await remediator.remediate({
-            tx,
+          expect(redeployments).toMatchObject([
+            {
+              deployment: { id: deployment.id, state: 'DEPLOYING' },
+              flowName: 'UPDATE_INSTANCE',
+              instance: { number: 2, active: true },
+              remediation: {
+                flowName: 'UPDATE_INSTANCE',
+                task: { type: 'update_instance', status: 'SCHEDULED' },
+                flowRun: { pool: `cluster:${generation.cluster.id}` },
+                supersededTaskIds: [],
+              },
+            },
+          ]);
+          const [{ instance, remediation }] = redeployments;
+          expect(instance!.taskId).toBe(remediation!.task.id);
+          expect(remediation!.flowRun.parameters).toEqual({
             deploymentId: deployment.id,
-            cluster,
-            active: generated.active,
-            instance,
-            driver: generated.driverVersion.spec,
-            createdBy: TEST_USER,
-          });
-          expect(remediation).toMatchObject({
-            flowName: 'UPDATE_INSTANCE',
-            task: { type: 'update_instance', status: 'SCHEDULED' },
-            flowRun: { pool: `cluster:${cluster.id}` },
-            supersededTaskIds: [],
+            instanceId: instance!.id,
           });
           throw new Error('the caller fails after the remediator');
         }),
@@ -53,31 +60,59 @@ describe('DefaultRemediator', () => {
       ).resolves.toMatchObject({ state: 'DEPLOYING', version: 1 });
     });
 
-    it('moves a deployment to DELETING with a delete_deployment task', async () => {
-      const { remediator, createInfrahub, dev, cluster, deployments, drivers } =
-        await setupReconciliation({ databases, databaseId });
+    it('records a changed instance only in place of the instance it was compared with', async () => {
+      const { remediator, generator, createInfrahub, dev, knex, read } =
+        await setup();
+      await createInfrahub(dev.id, 'a');
+      const records = await read(dev.id);
+      const stale = generator.generate({
+        records,
+        change: { clusterSettings: { storage_class: 'one' } },
+      });
+      const fresh = generator.generate({
+        records,
+        change: { clusterSettings: { storage_class: 'two' } },
+      });
+      const remediate = (generation: typeof fresh) =>
+        knex.transaction(tx =>
+          remediator.remediate({ tx, ...generation, createdBy: TEST_USER }),
+        );
+
+      await remediate(fresh);
+      await expect(remediate(stale)).rejects.toThrow(ConflictError);
+    });
+
+    it('moves a deployment to a DELETING tombstone with a delete_deployment task', async () => {
+      const { remediator, createInfrahub, dev, knex, deployments, read } =
+        await setup();
       const { deployment, redeployment } = await createInfrahub(dev.id, 'a');
-      // The database refuses DELETING for a deployment whose deletion is not recorded.
-      await deployments.updateDeployment({
-        ...deployment,
-        expectedVersion: deployment.version,
-        deleted: true,
-        updatedBy: TEST_USER,
-      });
+      const records = await read(dev.id);
 
-      const remediation = await remediator.remediate({
-        deploymentId: deployment.id,
-        cluster,
-        active: redeployment!.instance,
-        driver: (await drivers.getDriverVersion(deployment.driver))!.spec,
-        createdBy: TEST_USER,
-      });
+      const [deletion] = await knex.transaction(tx =>
+        remediator.remediate({
+          tx,
+          cluster: records.cluster,
+          instances: [],
+          intent: {
+            kind: 'delete',
+            deployment,
+            expectedVersion: deployment.version,
+            active: redeployment!.instance,
+            driverVersion: records.driverVersions[0],
+          },
+          createdBy: TEST_USER,
+        }),
+      );
 
-      expect(remediation).toMatchObject({
+      expect(deletion).toMatchObject({
+        deployment: { state: 'DELETING', version: 2 },
         flowName: 'DELETE',
-        task: { type: 'delete_deployment' },
-        flowRun: { parameters: { deploymentId: deployment.id } },
+        remediation: {
+          task: { type: 'delete_deployment' },
+          flowRun: { parameters: { deploymentId: deployment.id } },
+        },
       });
+      expect(deletion.deployment.deletedAt).toBeDefined();
       await expect(
         deployments.getDeployment({ id: deployment.id }),
       ).resolves.toMatchObject({ state: 'DELETING' });

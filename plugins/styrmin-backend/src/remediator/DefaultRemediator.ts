@@ -1,20 +1,29 @@
 import {
   APPLY_STYRMIN_DEPLOYMENT_STEP,
+  DeploymentState,
+  DriverSpec,
   FlowRunState,
   plannedSteps,
+  PromptAnswers,
   remediationFlow,
   TASK_TYPE_OF_FLOW,
 } from '@styrmin/plugin-styrmin-common';
 import { Knex } from 'knex';
+import { randomUUID } from 'node:crypto';
 import { ChangeNotifier } from '../changes/ChangeNotifier';
-import { inTransaction } from '../database/inTransaction';
-import { DeploymentStore } from '../deployments/DeploymentStore';
+import { Cluster } from '../clusters/ClusterStore';
+import { Deployment, DeploymentStore } from '../deployments/DeploymentStore';
 import { FlowRunBroker } from '../flows/FlowRunBroker';
+import { FlowRun } from '../flows/FlowRunStore';
+import { GeneratedInstance } from '../generator/Generator';
+import { Instance } from '../instances/Instance';
 import { InstanceStore } from '../instances/InstanceStore';
 import { Task, TaskStore } from '../tasks/TaskStore';
 import {
-  Remediation,
+  DeploymentIntent,
+  Redeployment,
   Remediator,
+  RemediatorRecordTaskOptions,
   RemediatorRemediateOptions,
 } from './Remediator';
 
@@ -24,7 +33,6 @@ import {
  * @internal
  */
 export type DefaultRemediatorOptions = {
-  knex: Knex;
   broker: FlowRunBroker;
   tasks: TaskStore;
   instances: InstanceStore;
@@ -35,18 +43,27 @@ export type DefaultRemediatorOptions = {
 /** The flow run states of a task that has not ended. */
 const OPEN_TASK_STATUSES: FlowRunState[] = ['SCHEDULED', 'RUNNING'];
 
+/** One deployment to redeploy, as {@link DefaultRemediator} goes through a change. */
+type DeploymentRemediation = {
+  deploymentId: string;
+  /** The instance active before the change. */
+  active?: Instance;
+  /** The newly generated instance; absent for a deletion. */
+  generated?: GeneratedInstance;
+  driver: DriverSpec;
+  /** Records the deployment's intent and state in one statement; returns it after. */
+  write(state: DeploymentState): Promise<Deployment>;
+};
+
 /**
- * The {@link Remediator} on the stores and the flow-run queue. For each change it
- * dispatches the flow run to the work pool of the deployment's cluster, creates the task
- * with its planned steps (`plannedSteps`), links the new instance to the task, supersedes
- * older tasks of the deployment that the new one takes over from, and moves the
- * deployment to DEPLOYING, or DELETING for a deletion: all in the caller's transaction, so
- * that the instance and what acts on it are recorded together or not at all.
+ * The {@link Remediator} on the stores and the flow-run queue. Each row it writes it
+ * writes once: the deployment's intent with its state, the flow run, the task and its
+ * planned steps, the instance with its task (its predecessor deactivated first); what the
+ * change did is answered from what it wrote.
  *
  * @internal
  */
 export class DefaultRemediator implements Remediator {
-  readonly #knex: Knex;
   readonly #broker: FlowRunBroker;
   readonly #tasks: TaskStore;
   readonly #instances: InstanceStore;
@@ -58,7 +75,6 @@ export class DefaultRemediator implements Remediator {
   }
 
   private constructor(options: DefaultRemediatorOptions) {
-    this.#knex = options.knex;
     this.#broker = options.broker;
     this.#tasks = options.tasks;
     this.#instances = options.instances;
@@ -66,57 +82,216 @@ export class DefaultRemediator implements Remediator {
     this.#changes = options.changes;
   }
 
-  async remediate(options: RemediatorRemediateOptions): Promise<Remediation> {
-    const { deploymentId, cluster, active, instance, driver, createdBy } =
-      options;
+  async remediate(
+    options: RemediatorRemediateOptions,
+  ): Promise<Redeployment[]> {
+    const { tx, cluster, intent, createdBy, prompts } = options;
+    const deployments = this.#deploymentsOf(options);
+    if (intent?.kind === 'delete') {
+      deployments.unshift(this.#deletion(tx, intent, createdBy));
+    }
+    const redeployments: Redeployment[] = [];
+    for (const deployment of deployments) {
+      redeployments.push(
+        await this.#remediateOne(tx, {
+          ...deployment,
+          cluster,
+          createdBy,
+          ...(prompts?.deploymentId === deployment.deploymentId && {
+            prompts: prompts.answers,
+          }),
+        }),
+      );
+    }
+    return redeployments;
+  }
+
+  async recordTask(
+    options: RemediatorRecordTaskOptions,
+  ): Promise<{ task: Task; flowRun: FlowRun }> {
+    const { tx, cluster, deploymentId, task, createdBy, startedBy } = options;
+    const flowRun = await this.#broker.dispatch({
+      tx,
+      pool: cluster.workPool,
+      flowName: task.flowName,
+      parameters: { ...task.parameters, deploymentId },
+    });
+    const created = await this.#tasks.createTask({
+      tx,
+      type: TASK_TYPE_OF_FLOW[task.flowName],
+      deploymentId,
+      flowRunId: flowRun.id,
+      createdBy,
+      stepNames: task.stepNames,
+      startKey: startedBy?.startKey,
+    });
+    if (startedBy) {
+      await this.#tasks.linkStartedTask({
+        tx,
+        stepId: startedBy.stepId,
+        startedTaskId: created.id,
+      });
+    }
+    this.#changes.notify({ tx, deploymentIds: [deploymentId] });
+    return { task: created, flowRun };
+  }
+
+  /** The generated instances that changed, each with how its deployment is written. */
+  #deploymentsOf(options: RemediatorRemediateOptions): DeploymentRemediation[] {
+    const { tx, intent, createdBy } = options;
+    return options.instances
+      .filter(generated => generated.changed)
+      .map(generated => {
+        const own =
+          intent &&
+          intent.kind !== 'delete' &&
+          intent.deployment.id === generated.deploymentId
+            ? intent
+            : undefined;
+        const write = (state: DeploymentState) => {
+          if (own?.kind === 'create') {
+            return this.#deployments.createDeployment({
+              tx,
+              ...own.deployment,
+              environmentId: own.environmentId,
+              state,
+              createdBy,
+            });
+          }
+          if (own?.kind === 'update') {
+            return this.#deployments.updateDeployment({
+              tx,
+              ...own.deployment,
+              expectedVersion: own.expectedVersion,
+              state,
+              updatedBy: createdBy,
+            });
+          }
+          return this.#setState(tx, generated.stored!, state);
+        };
+        return {
+          deploymentId: generated.deploymentId,
+          active: generated.active,
+          generated,
+          driver: generated.driverVersion.spec,
+          write,
+        };
+      });
+  }
+
+  /** How the deletion of a deployment is written: its tombstone, its instance ended. */
+  #deletion(
+    tx: Knex.Transaction,
+    intent: DeploymentIntent & { kind: 'delete' },
+    deletedBy: string,
+  ): DeploymentRemediation {
+    const { deployment, expectedVersion, active } = intent;
+    return {
+      deploymentId: deployment.id,
+      active,
+      driver: intent.driverVersion.spec,
+      write: async state => {
+        if (active) {
+          await this.#instances.deactivateInstance({ tx, id: active.id });
+        }
+        return expectedVersion === undefined
+          ? this.#setState(tx, deployment, state)
+          : this.#deployments.updateDeployment({
+              tx,
+              id: deployment.id,
+              expectedVersion,
+              driver: deployment.driver,
+              configuration: deployment.configuration,
+              deleted: true,
+              state,
+              updatedBy: deletedBy,
+            });
+      },
+    };
+  }
+
+  async #remediateOne(
+    tx: Knex.Transaction,
+    options: DeploymentRemediation & {
+      cluster: Cluster;
+      createdBy: string;
+      prompts?: PromptAnswers;
+    },
+  ): Promise<Redeployment> {
+    const { deploymentId, active, generated, cluster, createdBy } = options;
     const flowName = remediationFlow({
       active: active?.context,
-      desired: instance?.context,
+      desired: generated?.context,
     });
-    return inTransaction(options.tx ?? this.#knex, async tx => {
-      const older = await this.#tasks.listTasks({
+    const older = await this.#tasks.listTasks({
+      tx,
+      deploymentId,
+      statuses: OPEN_TASK_STATUSES,
+    });
+    // First, since the task and the instance reference the deployment it may insert.
+    const deployment = await options.write(
+      flowName === 'DELETE' ? 'DELETING' : 'DEPLOYING',
+    );
+    // The instance's id is chosen first: the flow run names it, and the instance its task.
+    const instanceId = generated && randomUUID();
+    const flowRun = await this.#broker.dispatch({
+      tx,
+      pool: cluster.workPool,
+      flowName,
+      parameters: { deploymentId, ...(instanceId && { instanceId }) },
+    });
+    const task = await this.#tasks.createTask({
+      tx,
+      type: TASK_TYPE_OF_FLOW[flowName],
+      deploymentId,
+      flowRunId: flowRun.id,
+      createdBy,
+      stepNames: plannedSteps({ flowName, driver: options.driver }),
+      prompts: options.prompts,
+    });
+    const instance =
+      generated &&
+      (await this.#instances.createInstance({
         tx,
+        id: instanceId,
         deploymentId,
-        statuses: OPEN_TASK_STATUSES,
-      });
-      const flowRun = await this.#broker.dispatch({
-        tx,
-        pool: cluster.workPool,
-        flowName,
-        parameters: {
-          deploymentId,
-          ...(instance && { instanceId: instance.id }),
+        driver: {
+          name: generated.driverVersion.name,
+          version: generated.driverVersion.version,
         },
-      });
-      const task = await this.#tasks.createTask({
-        tx,
-        type: TASK_TYPE_OF_FLOW[flowName],
-        deploymentId,
-        flowRunId: flowRun.id,
+        context: generated.context,
+        diff: generated.diff,
+        replaces: active?.id,
+        taskId: task.id,
         createdBy,
-        stepNames: plannedSteps({ flowName, driver }),
-        prompts: options.prompts,
-      });
-      if (instance) {
-        await this.#instances.setTask({ tx, id: instance.id, taskId: task.id });
-      }
-      const supersededTaskIds: string[] = [];
-      for (const olderTask of older.filter(hasAppliedItsResource)) {
-        await this.#tasks.supersedeSteps({
-          tx,
-          taskId: olderTask.id,
-          supersededByTaskId: task.id,
-        });
-        supersededTaskIds.push(olderTask.id);
-      }
-      await this.#deployments.setState({
+      }));
+    const supersededTaskIds: string[] = [];
+    for (const olderTask of older.filter(hasAppliedItsResource)) {
+      await this.#tasks.supersedeSteps({
         tx,
-        id: deploymentId,
-        state: flowName === 'DELETE' ? 'DELETING' : 'DEPLOYING',
+        taskId: olderTask.id,
+        supersededByTaskId: task.id,
       });
-      this.#changes.notify({ tx, deploymentIds: [deploymentId] });
-      return { flowName, task, flowRun, supersededTaskIds };
-    });
+      supersededTaskIds.push(olderTask.id);
+    }
+    this.#changes.notify({ tx, deploymentIds: [deploymentId] });
+    return {
+      deployment,
+      diff: generated?.diff ?? [],
+      flowName,
+      instance,
+      remediation: { flowName, task, flowRun, supersededTaskIds },
+    };
+  }
+
+  /** Moves a deployment whose intent stays to a state; answers it as it is then. */
+  async #setState(
+    tx: Knex.Transaction,
+    deployment: Deployment,
+    state: DeploymentState,
+  ): Promise<Deployment> {
+    await this.#deployments.setState({ tx, id: deployment.id, state });
+    return { ...deployment, state, stateReason: undefined };
   }
 }
 

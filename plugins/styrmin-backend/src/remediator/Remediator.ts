@@ -1,32 +1,64 @@
+import { JsonObject } from '@backstage/types';
 import {
-  DriverSpec,
+  ContextChange,
+  FlowName,
   PromptAnswers,
   RemediationFlow,
 } from '@styrmin/plugin-styrmin-common';
+import { Knex } from 'knex';
 import { Cluster } from '../clusters/ClusterStore';
-import { TransactionOption } from '../database/TransactionOption';
+import { Deployment } from '../deployments/DeploymentStore';
+import { DriverVersion } from '../drivers/DriverStore';
 import { FlowRun } from '../flows/FlowRunStore';
-import { Instance } from '../instances/InstanceStore';
+import { DesiredDeployment, GeneratedInstance } from '../generator/Generator';
+import { Instance } from '../instances/Instance';
 import { Task } from '../tasks/TaskStore';
 
+/**
+ * What a change records of its own deployment's intent. The remediator writes it with the
+ * deployment's new state, in one statement: a created deployment is inserted DEPLOYING, an
+ * edited or upgraded one updated to DEPLOYING (a compare-and-set on `expectedVersion`), a
+ * deleted one becomes a DELETING tombstone.
+ *
+ * @internal
+ */
+export type DeploymentIntent =
+  | {
+      kind: 'create';
+      environmentId: string;
+      /** Its id chosen by the caller, which generated its instance with it. */
+      deployment: DesiredDeployment;
+    }
+  | { kind: 'update'; deployment: DesiredDeployment; expectedVersion: number }
+  | {
+      kind: 'delete';
+      /** The deployment as stored now. */
+      deployment: Deployment;
+      /** Absent for a deletion started again: its tombstone is recorded already. */
+      expectedVersion?: number;
+      /** Its active instance, which the deletion ends. */
+      active?: Instance;
+      /** The driver version of the deployment, whose steps the DELETE flow plans. */
+      driverVersion: DriverVersion;
+    };
+
 /** @internal */
-export type RemediatorRemediateOptions = TransactionOption & {
-  deploymentId: string;
-  /** The cluster of the deployment: its agent's work pool runs the flow. */
+export type RemediatorRemediateOptions = {
+  /** The change's transaction: the one that read what the generator built from. */
+  tx: Knex.Transaction;
+  /** The cluster of the deployments: its agent's work pool runs the flows. */
   cluster: Cluster;
-  /** The instance that was active before the change. */
-  active?: Instance;
-  /** The newly generated instance; absent for a deletion. */
-  instance?: Instance;
-  /** The driver version of the new instance (of the active one for a deletion). */
-  driver: DriverSpec;
+  /** The generated instances; those that did not change are skipped. */
+  instances: readonly GeneratedInstance[];
+  /** The change of a deployment's intent that the instances were generated for. */
+  intent?: DeploymentIntent;
   createdBy: string;
-  /** The answers to the prompts of the actions the flow runs, kept with the task. */
-  prompts?: PromptAnswers;
+  /** The answers to the prompts of the actions of the deployment the change is about. */
+  prompts?: { deploymentId: string; answers: PromptAnswers };
 };
 
 /**
- * What the remediator started for a change.
+ * What the remediator started for a deployment.
  *
  * @internal
  */
@@ -39,12 +71,68 @@ export type Remediation = {
 };
 
 /**
- * The remediator: maps the difference between a newly generated instance and the active
- * one to a flow (`remediationFlow`), and records what acts on it, in the caller's
- * transaction, the one that stored the new instance.
+ * One deployment that a change redeploys (or, in a preview, would redeploy): its new
+ * instance differs from its active one.
+ *
+ * @internal
+ */
+export type Redeployment = {
+  /** The deployment, as the change leaves it (in a preview: as it is). */
+  deployment: Deployment;
+  /** The reconciliation diff, secret values masked. */
+  diff: ContextChange[];
+  /** The flow that applies the new instance. */
+  flowName: RemediationFlow;
+  /** The new active instance; absent in a preview and for a deletion. */
+  instance?: Instance;
+  /** The task and flow run that apply it; absent in a preview. */
+  remediation?: Remediation;
+};
+
+/**
+ * A task that acts on a deployment's workload without a new instance: its flow, what the
+ * flow needs in its parameters besides the deployment, and its planned steps.
+ *
+ * @internal
+ */
+export type TaskIntent = {
+  flowName: FlowName;
+  parameters: JsonObject;
+  stepNames: string[];
+};
+
+/** @internal */
+export type RemediatorRecordTaskOptions = {
+  tx: Knex.Transaction;
+  /** The cluster of the deployment: its agent's work pool runs the flow. */
+  cluster: Cluster;
+  deploymentId: string;
+  task: TaskIntent;
+  createdBy: string;
+  /**
+   * For a task that an action primitive starts: the key of that call (unique) and the
+   * step that started it, which is linked to it.
+   */
+  startedBy?: { stepId: string; startKey: string };
+};
+
+/**
+ * The remediator: the one place that writes a change. For each deployment whose newly
+ * generated instance differs from the active one, it maps the difference to a flow
+ * (`remediationFlow`) and records, in the change's transaction and once each: the
+ * deployment's intent and state, the flow run, the task with its planned steps, the
+ * instance with its diff and its task, and the supersession of the older tasks that the
+ * new one takes over from. Tasks that change no instance (stop and start components, run a
+ * job, and those that action primitives start) it records the same way.
  *
  * @internal
  */
 export interface Remediator {
-  remediate(options: RemediatorRemediateOptions): Promise<Remediation>;
+  /** Records a change; returns what it redeploys, the intent's deletion first. */
+  remediate(options: RemediatorRemediateOptions): Promise<Redeployment[]>;
+
+  /** Records a task without a new instance, and its flow run. */
+  recordTask(
+    options: RemediatorRecordTaskOptions,
+  ): Promise<{ task: Task; flowRun: FlowRun }>;
 }

@@ -4,11 +4,7 @@ import {
   DriverSpec,
   StyrminError,
 } from '@styrmin/plugin-styrmin-common';
-import { Knex } from 'knex';
-import { FlowRunBroker } from '../flows/FlowRunBroker';
-import { FlowRun, FlowRunPool } from '../flows/FlowRunStore';
-import { dispatchDeploymentTask } from './dispatchDeploymentTask';
-import { Task, TaskStore } from './TaskStore';
+import { TaskIntent } from '../remediator/Remediator';
 
 /**
  * Refuses a list of components to stop or start that is empty or names a component that
@@ -57,30 +53,18 @@ export function checkDeclaredComponents(
 }
 
 /**
- * Records a stop_components or start_components task: its flow run (the components travel
- * in its parameters) in the cluster's work pool, and the task with its one planned step,
- * in the caller's transaction.
+ * A stop_components or start_components task: the components travel in its flow run's
+ * parameters, and it has one planned step.
  *
  * @internal
  */
-export async function dispatchComponentTask(
-  deps: { broker: FlowRunBroker; tasks: TaskStore },
-  options: {
-    tx: Knex.Transaction;
-    pool: FlowRunPool;
-    deploymentId: string;
-    flowName: ComponentFlow;
-    components: string[];
-    createdBy: string;
-    /** For a task that an action primitive starts: the key of that call. */
-    startKey?: string;
-  },
-): Promise<{ task: Task; flowRun: FlowRun }> {
-  const { components, flowName, ...rest } = options;
-  return dispatchDeploymentTask(deps, {
-    ...rest,
+export function componentTask(
+  flowName: ComponentFlow,
+  components: readonly string[],
+): TaskIntent {
+  return {
     flowName,
     parameters: { components: [...new Set(components)] },
     stepNames: [COMPONENT_FLOW_STEPS[flowName]],
-  });
+  };
 }
