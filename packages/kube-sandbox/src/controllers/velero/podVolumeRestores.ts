@@ -57,12 +57,11 @@ export async function restorePodVolumes(options: {
         )?.persistentVolumeClaim?.claimName
       : undefined;
     const namespace = mapping[source] ?? source;
-    const created =
-      claimName && options.claims.get(objectKey(namespace, claimName));
-    if (
-      created === undefined ||
-      !api.store.get(CLAIMS, namespace, claimName!)
-    ) {
+    const created = claimName
+      ? options.claims.get(objectKey(namespace, claimName))
+      : undefined;
+    const claim = claimName && api.store.get(CLAIMS, namespace, claimName);
+    if (created === undefined || !claim) {
       continue;
     }
     if (!created) {
@@ -76,7 +75,7 @@ export async function restorePodVolumes(options: {
       backup,
       namespace,
       podName,
-      claim: api.store.get(CLAIMS, namespace, claimName!)!,
+      claim,
     });
     result.podVolumeRestores.push(ended);
     if (ended.status.phase === 'Failed') {
