@@ -1,7 +1,8 @@
 /**
- * The rows of Styrmin's tables as the database returns them: snake_case columns, as in the
- * migrations. This is the one file that knows column names; stores map rows to domain
- * objects.
+ * The rows of the server's own tables as the database returns them (snake_case columns,
+ * as in the migrations), and the timestamp type every area's rows share. Each area keeps
+ * its rows in its own `tables.ts` (`tasks/tables.ts`, `flows/tables.ts`, ...); stores map
+ * rows to domain objects.
  */
 
 /** `styrmin_installation`: exactly one row, created on first use. */
@@ -23,114 +24,8 @@ export type DbMigrationRow = {
   name: string;
 };
 
-/** `styrmin_flow_runs`: one run of a flow in a work pool. */
-export const FLOW_RUNS_TABLE = 'styrmin_flow_runs';
-/** `styrmin_tasks`: one asynchronous operation, tracked by its flow run. */
-export const TASKS_TABLE = 'styrmin_tasks';
-/** `styrmin_steps`: the units of work of a task. */
-export const STEPS_TABLE = 'styrmin_steps';
-/** `styrmin_step_errors`: the error of each failed attempt of a step. */
-export const STEP_ERRORS_TABLE = 'styrmin_step_errors';
-/** `styrmin_step_links`: the tasks that a step started. */
-export const STEP_LINKS_TABLE = 'styrmin_step_links';
-
 /**
  * A timestamp that the server wrote from its clock: PostgreSQL returns a Date, SQLite the
  * milliseconds since the epoch that knex bound for the Date.
  */
 export type DbTimestamp = Date | number;
-
-/** `styrmin_flow_runs` */
-export type DbFlowRunRow = {
-  /** A UUID. */
-  id: string;
-  /** The work pool: `server`, or `cluster:<cluster id>` for the agent of a cluster. */
-  pool: string;
-  /** A `FlowName`. */
-  flow_name: string;
-  /** The flow's parameters: a JSON object, as text. */
-  parameters: string;
-  /** A `FlowRunState`. */
-  state: string;
-  /** How many times the run was claimed; each claim starts an attempt. */
-  attempts: number;
-  /** The attempts after which an expired lease ends the run CRASHED. */
-  max_attempts: number;
-  /** Who holds the lease: set exactly while the run is RUNNING. */
-  lease_owner: string | null;
-  /** When the lease runs out unless a heartbeat extends it: set exactly while RUNNING. */
-  lease_expires_at: DbTimestamp | null;
-  /** The last claim or heartbeat. */
-  heartbeat_at: DbTimestamp | null;
-  /** Why the run ended FAILED or CRASHED. */
-  reason: string | null;
-  created_at: DbTimestamp;
-  /** The first claim. */
-  started_at: DbTimestamp | null;
-  ended_at: DbTimestamp | null;
-};
-
-/** `styrmin_tasks` */
-export type DbTaskRow = {
-  /** A UUID. */
-  id: string;
-  /** A `TaskType`. */
-  type: string;
-  /** The deployment the task acts on. */
-  deployment_id: string;
-  /** The task's flow run, whose state is the task's status. */
-  flow_run_id: string;
-  /** The user or service entity ref that caused the task. */
-  created_by: string;
-  created_at: DbTimestamp;
-  /**
-   * Grows with every task: the order in which tasks were created, ties impossible.
-   * PostgreSQL returns a bigint as a string.
-   */
-  sequence: number | string;
-  /**
-   * The answers to the prompts of the actions the task runs, by action name then prompt
-   * name, as JSON (secret answers included: never shown); null when none were given.
-   */
-  prompts: string | null;
-  /** The key of the action primitive's call that started the task, unique; or null. */
-  start_key: string | null;
-};
-
-/** `styrmin_steps` */
-export type DbStepRow = {
-  /** A UUID. */
-  id: string;
-  task_id: string;
-  /** The step's place in its task, from 0: the order in which the steps run. */
-  position: number;
-  name: string;
-  /** A `StepStatus`. */
-  status: string;
-  /** How many times the step was started. */
-  attempts: number;
-  /** The start of the latest attempt. */
-  started_at: DbTimestamp | null;
-  /** The end of the latest attempt; null while it runs. */
-  ended_at: DbTimestamp | null;
-  /** With status SUPERSEDED, and only then: the task that interrupted the step. */
-  superseded_by_task_id: string | null;
-};
-
-/** `styrmin_step_errors` */
-export type DbStepErrorRow = {
-  step_id: string;
-  /** The step's attempt (`styrmin_steps.attempts` when it failed), from 1. */
-  attempt: number;
-  message: string;
-  /** The end of the failed command's output, within the limits of `outputTail`. */
-  output_tail: string | null;
-  occurred_at: DbTimestamp;
-};
-
-/** `styrmin_step_links` */
-export type DbStepLinkRow = {
-  step_id: string;
-  /** A task that the step started; each task is started by at most one step. */
-  started_task_id: string;
-};

@@ -7,7 +7,6 @@ import { randomUUID } from 'node:crypto';
 import { Clock, systemClock } from '../database/Clock';
 import { inTransaction } from '../database/inTransaction';
 import { connectDatabase } from '../database/migrations';
-import { DbFlowRunRow, FLOW_RUNS_TABLE } from '../database/tables';
 import { onlyUuids } from '../database/uuid';
 import {
   fromDbTimestamp,
@@ -29,6 +28,7 @@ import {
   FlowRunStoreGetOptions,
   FlowRunStoreHeartbeatOptions,
 } from './FlowRunStore';
+import { DbFlowRunRow, FLOW_RUNS_TABLE } from './tables';
 
 /**
  * How many candidates one claim tries before it reports an empty pool. Each lost

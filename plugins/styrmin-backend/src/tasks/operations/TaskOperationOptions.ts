@@ -1,0 +1,14 @@
+import { Knex } from 'knex';
+import { Clock } from '../../database/Clock';
+
+/** A database or a transaction: what every operation runs on. */
+export type Db = Knex | Knex.Transaction;
+
+/**
+ * The options of an operation of the task store: those of its `TaskStore` method, with the
+ * transaction (or database) that the caller owns and the store's clock: the
+ * transaction becomes required.
+ *
+ * @internal
+ */
+export type TaskOperationOptions<T> = T & { tx: Db; clock: Clock };

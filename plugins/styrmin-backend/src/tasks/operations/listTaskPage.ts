@@ -1,0 +1,49 @@
+import { onlyUuids } from '../../database/uuid';
+import { DEPLOYMENTS_TABLE } from '../../deployments/tables';
+import {
+  TaskStoreListTaskPageOptions,
+  TaskStoreListTaskPageResult,
+} from '../TaskStore';
+import { DbTaskRow, TASKS_TABLE } from '../tables';
+import { TaskOperationOptions } from './TaskOperationOptions';
+import { loadTasks } from './loadTasks';
+
+/** `TaskStore.listTaskPage`. */
+export async function listTaskPage(
+  options: TaskOperationOptions<TaskStoreListTaskPageOptions>,
+): Promise<TaskStoreListTaskPageResult> {
+  const { tx, limit, after } = options;
+  let query = tx<DbTaskRow>(TASKS_TABLE).whereIn(
+    'deployment_id',
+    options.environmentId === undefined
+      ? onlyUuids(options.deploymentIds)
+      : tx(DEPLOYMENTS_TABLE)
+          .whereIn('environment_id', onlyUuids([options.environmentId]))
+          .select('id'),
+  );
+  if (after) {
+    const createdAt = new Date(after.createdAt);
+    query = query.where(older =>
+      older
+        .where('created_at', '<', createdAt)
+        .orWhere(same =>
+          same.where('created_at', '=', createdAt).where('id', '<', after.id),
+        ),
+    );
+  }
+  const rows = await query
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .limit(limit + 1)
+    .select<Array<Pick<DbTaskRow, 'id'>>>('id');
+  const ids = rows.slice(0, limit).map(row => row.id);
+  const loaded = new Map(
+    (await loadTasks(tx, 'id', ids)).map(task => [task.id, task]),
+  );
+  return {
+    tasks: ids.flatMap(id => loaded.get(id) ?? []),
+    hasNextPage: rows.length > limit,
+  };
+}
