@@ -124,7 +124,7 @@ export class SettingsReconciler {
     });
   }
 
-  /** The deployments that {@link Reconciler.updateCluster} would redeploy; writes nothing. */
+  /** The deployments that {@link SettingsReconciler.updateCluster} would redeploy; writes nothing. */
   async previewClusterUpdate(
     options: Pick<
       SettingsReconcilerUpdateClusterOptions,
@@ -185,7 +185,7 @@ export class SettingsReconciler {
     });
   }
 
-  /** The deployments that {@link Reconciler.updateEnvironment} would redeploy; writes nothing. */
+  /** The deployments that {@link SettingsReconciler.updateEnvironment} would redeploy; writes nothing. */
   async previewEnvironmentUpdate(
     options: Pick<
       SettingsReconcilerUpdateEnvironmentOptions,
