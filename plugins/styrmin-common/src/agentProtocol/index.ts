@@ -21,3 +21,16 @@ export type {
   AgentStepOutcome,
   AgentStepResponse,
 } from './agentProtocolTypes';
+export {
+  AGENT_VELERO_MAX_MESSAGE_LENGTH,
+  AGENT_VELERO_MAX_MESSAGES,
+  AgentBackupStatusReport,
+  AgentBackupStorageLocation,
+  AgentBackupStorageLocationStatusReport,
+  AgentBackupStorageLocationsResponse,
+  AgentRestoreStatusReport,
+  CreateBackupParameters,
+  DeleteBackupParameters,
+  RestoreBackupParameters,
+  type AgentBackupReportResponse,
+} from './backupProtocol';

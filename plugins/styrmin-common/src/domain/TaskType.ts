@@ -18,6 +18,12 @@ export const TaskType = defineDomainEnum('task type', {
   run_job: 'Runs commands in a Job of the deployment (execute_commands).',
   delete_deployment:
     'Removes the workload from the cluster and leaves a tombstone.',
+  create_backup:
+    'Backs up the namespace of a deployment with Velero, volumes included.',
+  restore_backup:
+    'Restores a backup in place: its volume claims replaced, its objects updated.',
+  delete_backup:
+    'Removes a backup and its data from its storage location (DeleteBackupRequest).',
 });
 
 /** @public */

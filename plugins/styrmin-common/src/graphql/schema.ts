@@ -1,3 +1,4 @@
+import { backupGraphQLSchema } from './backupSchema';
 import { clusterGraphQLSchema } from './clusterSchema';
 import { deploymentGraphQLSchema } from './deploymentSchema';
 import { driverGraphQLSchema } from './driverSchema';
@@ -55,4 +56,5 @@ export const styrminGraphQLSchema = /* GraphQL */ `
   ${environmentGraphQLSchema}
   ${deploymentGraphQLSchema}
   ${taskGraphQLSchema}
+  ${backupGraphQLSchema}
 `;

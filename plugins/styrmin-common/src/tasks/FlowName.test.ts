@@ -12,6 +12,9 @@ describe('the flow enums', () => {
       'STOP_COMPONENTS',
       'START_COMPONENTS',
       'RUN_JOB',
+      'CREATE_BACKUP',
+      'RESTORE_BACKUP',
+      'DELETE_BACKUP',
     ]);
     const descriptions = Object.values(FlowName.descriptions).join('\n');
     for (const type of TaskType.values) {

@@ -2,7 +2,7 @@ import { defineDomainEnum } from '../domain/domainEnum';
 
 /**
  * The flows that the server submits: each task type has one, and the remediator maps a
- * reconciliation diff to one of the first four.
+ * reconciliation diff to one of the first four. The backup flows run on the cluster's pool.
  *
  * @public
  */
@@ -19,6 +19,12 @@ export const FlowName = defineDomainEnum('flow name', {
   START_COMPONENTS:
     'Restores components to their replica count (task start_components).',
   RUN_JOB: 'Runs commands in a Job of the deployment (task run_job).',
+  CREATE_BACKUP:
+    'Backs up the namespace of a deployment with a Velero Backup (task create_backup).',
+  RESTORE_BACKUP:
+    'Restores a backup into the deployment it was taken of (task restore_backup).',
+  DELETE_BACKUP:
+    'Removes a Velero Backup and its data with a DeleteBackupRequest (task delete_backup).',
 });
 
 /** @public */

@@ -26,6 +26,16 @@ describe('deploymentStateAfterRun', () => {
     ['RUN_JOB', 'SUCCEEDED', undefined, undefined],
     ['RUN_JOB', 'FAILED', 'exit code 1', undefined],
     ['RUN_JOB', 'CRASHED', 'no attempt is left', undefined],
+    ['CREATE_BACKUP', 'SUCCEEDED', undefined, undefined],
+    ['CREATE_BACKUP', 'FAILED', 'the location is Unavailable', undefined],
+    ['DELETE_BACKUP', 'CRASHED', undefined, undefined],
+    ['RESTORE_BACKUP', 'SUCCEEDED', undefined, { state: 'RUNNING' }],
+    [
+      'RESTORE_BACKUP',
+      'FAILED',
+      'the Restore Failed',
+      { state: 'FAILED', reason: 'restore_backup failed: the Restore Failed' },
+    ],
     [
       'CREATE_INSTANCE',
       'FAILED',

@@ -16,11 +16,26 @@ export type DeploymentStateChange = {
   reason?: string;
 };
 
-/** The flows that apply an instance: their success means the instance runs. */
-const APPLYING_FLOWS: ReadonlySet<FlowName> = new Set([
+/**
+ * The flows whose success means the instance runs: those that apply one, and the restore,
+ * which starts the components of the active instance again.
+ */
+const RUNNING_AFTER_FLOWS: ReadonlySet<FlowName> = new Set([
   'CREATE_INSTANCE',
   'UPDATE_INSTANCE',
   'UPGRADE_INSTANCE',
+  'RESTORE_BACKUP',
+]);
+
+/**
+ * The flows that run beside the application and say nothing of whether it runs, whatever
+ * their end: a job, a backup (Velero reads the running pods' volumes), the deletion of a
+ * backup. Their task result says how they went.
+ */
+const BESIDE_FLOWS: ReadonlySet<FlowName> = new Set([
+  'RUN_JOB',
+  'CREATE_BACKUP',
+  'DELETE_BACKUP',
 ]);
 
 /**
@@ -29,12 +44,14 @@ const APPLYING_FLOWS: ReadonlySet<FlowName> = new Set([
  * nothing, which the caller checks):
  *
  * - SUCCEEDED of CREATE_INSTANCE, UPDATE_INSTANCE or UPGRADE_INSTANCE: RUNNING (the flow
- *   waits until the operator reports the resource ready before it succeeds);
+ *   waits until the operator reports the resource ready before it succeeds); of
+ *   RESTORE_BACKUP too, out of RESTORING, the components started again;
  * - SUCCEEDED of DELETE: DELETED, the tombstone;
  * - SUCCEEDED of the other flows (components stopped or started, a job): unchanged;
- * - a job (RUN_JOB) whatever its end: unchanged, as a one-off command beside the
- *   application (a migration, a report) says nothing of whether the application runs; its
- *   task result says how it went;
+ * - a job (RUN_JOB), a backup (CREATE_BACKUP) or a backup's deletion (DELETE_BACKUP)
+ *   whatever its end: unchanged, as work beside the application (a migration, a report, a
+ *   copy of its volumes) says nothing of whether the application runs; its task result
+ *   says how it went;
  * - FAILED or CRASHED of any other flow: FAILED, the reason `<task type> failed: <why>`.
  *
  * @public
@@ -46,14 +63,14 @@ export function deploymentStateAfterRun(options: {
   reason?: string;
 }): DeploymentStateChange | undefined {
   const { flowName, state, reason } = options;
-  if (flowName === 'RUN_JOB') {
+  if (BESIDE_FLOWS.has(flowName)) {
     return undefined;
   }
   if (state === 'SUCCEEDED') {
     if (flowName === 'DELETE') {
       return { state: 'DELETED' };
     }
-    return APPLYING_FLOWS.has(flowName) ? { state: 'RUNNING' } : undefined;
+    return RUNNING_AFTER_FLOWS.has(flowName) ? { state: 'RUNNING' } : undefined;
   }
   const what = `${TASK_TYPE_OF_FLOW[flowName]} ${
     state === 'CRASHED' ? 'crashed' : 'failed'

@@ -3,6 +3,15 @@ export { FlowRunState } from './FlowRunState';
 export type { TaskGraph, TaskGraphStep, TaskGraphTask } from './TaskGraph';
 export { computeTaskResult } from './computeTaskResult';
 export {
+  BACK_UP_NAMESPACE_STEP,
+  BACKUP_FLOW_STEPS,
+  DELETE_BACKUP_STEP,
+  isBackupFlow,
+  REMOVE_BACKUP_VOLUME_CLAIMS_STEP,
+  RESTORE_NAMESPACE_STEP,
+  type BackupFlow,
+} from './backupFlowSteps';
+export {
   COMPONENT_FLOW_STEPS,
   isComponentFlow,
   type ComponentFlow,

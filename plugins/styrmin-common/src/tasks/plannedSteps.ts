@@ -64,6 +64,9 @@ export const TASK_TYPE_OF_FLOW: Readonly<Record<FlowName, TaskType>> = {
   STOP_COMPONENTS: 'stop_components',
   START_COMPONENTS: 'start_components',
   RUN_JOB: 'run_job',
+  CREATE_BACKUP: 'create_backup',
+  RESTORE_BACKUP: 'restore_backup',
+  DELETE_BACKUP: 'delete_backup',
 };
 
 /** The hook that a flow runs: setup when it creates, upgrade when it upgrades. */
