@@ -1,4 +1,5 @@
 import { TEST_USER } from '../__testUtils__/coreStores';
+import { DatabaseBackupStorageLocationStore } from '../backupStorageLocations/DatabaseBackupStorageLocationStore';
 import { createTestDatabases } from '../__testUtils__/databases';
 import {
   rowCounts,
@@ -81,9 +82,20 @@ describe('SettingsReconciler', () => {
     });
 
     it('redeploys the deployments of an environment whose overrides change, and deletes an empty environment', async () => {
-      const { reconciler, createInfrahub, dev, environment } = await setup();
+      const { reconciler, createInfrahub, dev, environment, database, clock } =
+        await setup();
       const infrahub = await createInfrahub();
       const empty = await environment('empty');
+      // An environment names only a location that is registered.
+      const locations = await DatabaseBackupStorageLocationStore.create({
+        database,
+        clock,
+      });
+      await locations.createBackupStorageLocation({
+        name: 'minio',
+        store: { provider: 'S3', pathStyle: true },
+        createdBy: TEST_USER,
+      });
 
       const preview = await reconciler.previewEnvironmentUpdate({
         environmentId: dev.id,
