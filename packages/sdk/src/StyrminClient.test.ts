@@ -8,13 +8,27 @@ import {
 import { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
 import {
+  backupOperation,
+  backupStorageLocationOperation,
+  backupStorageLocationsOperation,
+  createBackupOperation,
+  createBackupStorageLocationOperation,
+  deleteBackupOperation,
+  deleteBackupStorageLocationOperation,
+  deploymentBackupsOperation,
+  deploymentRestoresOperation,
   driverOperation,
   driversOperation,
   driverVersionOperation,
   environmentsWithDeploymentsOperation,
   environmentWithDeploymentsOperation,
   loadDriverOperation,
+  removeBackupScheduleOperation,
+  restoreBackupOperation,
+  restoreOperation,
   serverInfoOperation,
+  setBackupScheduleOperation,
+  updateBackupStorageLocationOperation,
 } from './operations';
 import { StyrminApiError } from './StyrminApiError';
 import { StyrminClient } from './StyrminClient';
@@ -94,6 +108,15 @@ function expectNoToken(error: Error) {
     token,
   );
 }
+
+const pageInfo = { endCursor: null, hasNextPage: false };
+
+/** A create_backup task as the Backup query answers it: its step started no task. */
+const backupTask = {
+  id: 't1',
+  type: 'create_backup',
+  steps: [{ id: 's1', name: 'Back up the namespace', startedTasks: [] }],
+};
 
 describe('StyrminClient', () => {
   const backend = startFakeBackend();
@@ -234,6 +257,150 @@ describe('StyrminClient', () => {
         { environment: null },
         undefined,
       ],
+      [
+        'backups.list',
+        (client: StyrminClient) => client.backups.list({ id: 'd1', first: 5 }),
+        deploymentBackupsOperation,
+        { id: 'd1', first: 5 },
+        { deployment: { backups: { nodes: [{ id: 'b1' }], pageInfo } } },
+        { nodes: [{ id: 'b1' }], pageInfo },
+      ],
+      [
+        'backups.list of an unknown deployment',
+        (client: StyrminClient) => client.backups.list({ id: 'd9' }),
+        deploymentBackupsOperation,
+        { id: 'd9' },
+        { deployment: null },
+        undefined,
+      ],
+      [
+        'backups.get: the task as a tree, in one request when its steps started none',
+        (client: StyrminClient) => client.backups.get('b1'),
+        backupOperation,
+        { id: 'b1' },
+        { backup: { id: 'b1', task: backupTask } },
+        { id: 'b1', task: backupTask },
+      ],
+      [
+        'backups.get, none',
+        (client: StyrminClient) => client.backups.get('b9'),
+        backupOperation,
+        { id: 'b9' },
+        { backup: null },
+        undefined,
+      ],
+      [
+        'backups.create',
+        (client: StyrminClient) =>
+          client.backups.create({ deployment: 'd1', ttl: '72h' }),
+        createBackupOperation,
+        { input: { deployment: 'd1', ttl: '72h' } },
+        { createBackup: { id: 'b1' } },
+        { id: 'b1' },
+      ],
+      [
+        'backups.delete',
+        (client: StyrminClient) => client.backups.delete('b1'),
+        deleteBackupOperation,
+        { input: { id: 'b1' } },
+        { deleteBackup: { id: 'b1' } },
+        { id: 'b1' },
+      ],
+      [
+        'backups.restore',
+        (client: StyrminClient) => client.backups.restore('b1'),
+        restoreBackupOperation,
+        { input: { backup: 'b1' } },
+        { restoreBackup: { id: 'r1' } },
+        { id: 'r1' },
+      ],
+      [
+        'backups.restores',
+        (client: StyrminClient) => client.backups.restores({ id: 'd1' }),
+        deploymentRestoresOperation,
+        { id: 'd1' },
+        { deployment: { restores: [{ id: 'r1' }] } },
+        [{ id: 'r1' }],
+      ],
+      [
+        'backups.getRestore, none',
+        (client: StyrminClient) => client.backups.getRestore('r9'),
+        restoreOperation,
+        { id: 'r9' },
+        { restore: null },
+        undefined,
+      ],
+      [
+        'backups.setSchedule',
+        (client: StyrminClient) =>
+          client.backups.setSchedule({ deployment: 'd1', cron: '@daily' }),
+        setBackupScheduleOperation,
+        { input: { deployment: 'd1', cron: '@daily' } },
+        { setBackupSchedule: { cron: '0 0 * * *' } },
+        { cron: '0 0 * * *' },
+      ],
+      [
+        'backups.removeSchedule',
+        (client: StyrminClient) =>
+          client.backups.removeSchedule({ environment: 'e1' }),
+        removeBackupScheduleOperation,
+        { input: { environment: 'e1' } },
+        { removeBackupSchedule: false },
+        false,
+      ],
+      [
+        'backupStorageLocations.list',
+        (client: StyrminClient) => client.backupStorageLocations.list(),
+        backupStorageLocationsOperation,
+        {},
+        { backupStorageLocations: [{ name: 'default' }] },
+        [{ name: 'default' }],
+      ],
+      [
+        'backupStorageLocations.get by name, none',
+        (client: StyrminClient) =>
+          client.backupStorageLocations.get({ name: 'offsite' }),
+        backupStorageLocationOperation,
+        { name: 'offsite' },
+        { backupStorageLocation: null },
+        undefined,
+      ],
+      [
+        'backupStorageLocations.create',
+        (client: StyrminClient) =>
+          client.backupStorageLocations.create({
+            name: 'offsite',
+            bucket: 'backups',
+            credentialsSecret: { name: 'velero-credentials', key: 'cloud' },
+          }),
+        createBackupStorageLocationOperation,
+        {
+          input: {
+            name: 'offsite',
+            bucket: 'backups',
+            credentialsSecret: { name: 'velero-credentials', key: 'cloud' },
+          },
+        },
+        { createBackupStorageLocation: { name: 'offsite' } },
+        { name: 'offsite' },
+      ],
+      [
+        'backupStorageLocations.update',
+        (client: StyrminClient) =>
+          client.backupStorageLocations.update({ id: 'l1', bucket: 'b2' }),
+        updateBackupStorageLocationOperation,
+        { input: { id: 'l1', bucket: 'b2' } },
+        { updateBackupStorageLocation: { bucket: 'b2' } },
+        { bucket: 'b2' },
+      ],
+      [
+        'backupStorageLocations.delete',
+        (client: StyrminClient) => client.backupStorageLocations.delete('l1'),
+        deleteBackupStorageLocationOperation,
+        { input: { id: 'l1' } },
+        { deleteBackupStorageLocation: { name: 'offsite' } },
+        { name: 'offsite' },
+      ],
     ])(
       '%s posts its operation and variables and returns the result',
       async (_, call, operation, variables, data, expected) => {
@@ -242,6 +409,7 @@ describe('StyrminClient', () => {
         await expect(
           call(StyrminClient.create({ baseUrl, token })),
         ).resolves.toEqual(expected);
+        expect(backend.requests).toHaveLength(1);
         expect(JSON.parse(backend.requests[0].body)).toEqual({
           query: operation.document,
           variables,

@@ -74,6 +74,7 @@ import {
   upgradeDeploymentOperation,
   UpgradeDeploymentInput,
 } from './operations';
+import { BackupsClient, BackupStorageLocationsClient } from './backups';
 import {
   GraphQLTransport,
   GraphQLVariables,
@@ -88,6 +89,10 @@ import {
  */
 export class StyrminClient {
   readonly #transport: GraphQLTransport;
+  /** The backups of deployments, their in-place restores and backup schedules. */
+  readonly backups: BackupsClient;
+  /** The backup storage locations that administrators register. */
+  readonly backupStorageLocations: BackupStorageLocationsClient;
 
   static create(options: StyrminClientOptions): StyrminClient {
     return new StyrminClient(GraphQLTransport.create(options));
@@ -95,6 +100,12 @@ export class StyrminClient {
 
   private constructor(transport: GraphQLTransport) {
     this.#transport = transport;
+    const parts = {
+      execute: this.#execute.bind(this),
+      growTree: (task: TaskDetail) => this.#growTree(task, new Set([task.id])),
+    };
+    this.backups = BackupsClient.create(parts);
+    this.backupStorageLocations = BackupStorageLocationsClient.create(parts);
   }
 
   /** The server that answers: its version, installation and database. */

@@ -15,6 +15,21 @@ export type {
 } from './StyrminApiError';
 export { styrminPluginUrl } from './styrminPluginUrl';
 export * from './agent';
+export { BackupsClient, BackupStorageLocationsClient } from './backups';
+export type {
+  Backup,
+  BackupDetail,
+  BackupPage,
+  BackupSchedule,
+  BackupStorageLocation,
+  CreateBackupInput,
+  CreateBackupStorageLocationInput,
+  DeploymentBackupsOptions,
+  RemoveBackupScheduleInput,
+  Restore,
+  SetBackupScheduleInput,
+  UpdateBackupStorageLocationInput,
+} from './operations/backups';
 export type {
   Cluster,
   ClusterWithAgentToken,

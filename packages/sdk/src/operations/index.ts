@@ -107,3 +107,4 @@ export type {
   TaskSummary,
   TaskTree,
 } from './taskFields';
+export * from './backups';

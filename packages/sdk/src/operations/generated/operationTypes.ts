@@ -8,6 +8,12 @@ export type Incremental<T> =
   | {
       [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never;
     };
+import type { DeploymentState } from '@styrmin/plugin-styrmin-common';
+import type { FlowName } from '@styrmin/plugin-styrmin-common';
+import type { FlowRunState } from '@styrmin/plugin-styrmin-common';
+import type { StepStatus } from '@styrmin/plugin-styrmin-common';
+import type { TaskResult } from '@styrmin/plugin-styrmin-common';
+import type { TaskType } from '@styrmin/plugin-styrmin-common';
 export type DatabaseEngine = 'SQLITE' | 'POSTGRESQL';
 
 /** Where a driver version was loaded from. */
@@ -209,51 +215,19 @@ export type DeleteDeploymentInput = {
   expectedVersion?: number | null | undefined;
 };
 
-/** The deployment state. */
-export type DeploymentState =
-  | 'PENDING'
-  | 'DEPLOYING'
-  | 'RUNNING'
-  | 'RESTORING'
-  | 'FAILED'
-  | 'DELETING'
-  | 'DELETED';
+export { DeploymentState };
 
 export type ContextChangeKind = 'ADDED' | 'REMOVED' | 'CHANGED';
 
-export type FlowName =
-  | 'CREATE_INSTANCE'
-  | 'UPDATE_INSTANCE'
-  | 'UPGRADE_INSTANCE'
-  | 'DELETE'
-  | 'STOP_COMPONENTS'
-  | 'START_COMPONENTS'
-  | 'RUN_JOB';
+export { FlowName };
 
-export type FlowRunState =
-  | 'SCHEDULED'
-  | 'RUNNING'
-  | 'SUCCEEDED'
-  | 'FAILED'
-  | 'CRASHED';
+export { FlowRunState };
 
-export type TaskType =
-  | 'create_instance'
-  | 'update_instance'
-  | 'upgrade_instance'
-  | 'stop_components'
-  | 'start_components'
-  | 'run_job'
-  | 'delete_deployment';
+export { TaskType };
 
-export type StepStatus =
-  | 'PENDING'
-  | 'RUNNING'
-  | 'SUCCEEDED'
-  | 'FAILED'
-  | 'SUPERSEDED';
+export { StepStatus };
 
-export type TaskResult = 'RUNNING' | 'FAILED' | 'SUPERSEDED' | 'SUCCEEDED';
+export { TaskResult };
 
 export type PodPhase =
   | 'Pending'
@@ -261,6 +235,111 @@ export type PodPhase =
   | 'Succeeded'
   | 'Failed'
   | 'Unknown';
+
+export type CreateBackupInput = {
+  /** The id of the deployment. */
+  deployment: string;
+  /** How long the backup is kept (30d, 720h, 1h30m); 30d when absent, or the schedule's. */
+  ttl?: string | null | undefined;
+};
+
+export type DeleteBackupInput = {
+  id: string;
+};
+
+export type RestoreBackupInput = {
+  /** The id of the backup: it is restored into the deployment it was taken of. */
+  backup: string;
+};
+
+export type SetBackupScheduleInput = {
+  deployment?: string | null | undefined;
+  environment?: string | null | undefined;
+  /** Five fields, UTC (minute hour day-of-month month day-of-week), or @hourly, @daily, ... */
+  cron: string;
+  /** The TTL of each backup it takes (30d, 720h); 30d when absent. */
+  ttl?: string | null | undefined;
+  paused?: boolean | null | undefined;
+};
+
+export type RemoveBackupScheduleInput = {
+  deployment?: string | null | undefined;
+  environment?: string | null | undefined;
+};
+
+/** The Kubernetes Secret, in Velero's namespace of each cluster, that holds the credentials. */
+export type BackupCredentialsSecretInput = {
+  name: string;
+  /** The key of the Secret whose value is an AWS credentials file. */
+  key: string;
+};
+
+export type CreateBackupStorageLocationInput = {
+  /** Unique; the name of the Velero BackupStorageLocation the agents write. */
+  name: string;
+  provider?: BackupStorageProvider | null | undefined;
+  bucket?: string | null | undefined;
+  prefix?: string | null | undefined;
+  region?: string | null | undefined;
+  endpointUrl?: string | null | undefined;
+  pathStyle?: boolean | null | undefined;
+  credentialsSecret?: BackupCredentialsSecretInput | null | undefined;
+};
+
+export type UpdateBackupStorageLocationInput = {
+  id: string;
+  /** The version this change applies to; the one on arrival when absent. Another is CONFLICT. */
+  expectedVersion?: number | null | undefined;
+  provider?: BackupStorageProvider | null | undefined;
+  bucket?: string | null | undefined;
+  prefix?: string | null | undefined;
+  region?: string | null | undefined;
+  endpointUrl?: string | null | undefined;
+  pathStyle?: boolean | null | undefined;
+  credentialsSecret?: BackupCredentialsSecretInput | null | undefined;
+};
+
+export type DeleteBackupStorageLocationInput = {
+  id: string;
+  expectedVersion?: number | null | undefined;
+};
+
+export type BackupStorageProvider =
+  /** An S3-compatible object store, through Velero's AWS plugin. */
+  'S3';
+
+export type BackupStorageLocationPhase = 'Available' | 'Unavailable';
+
+export type BackupTrigger = 'ON_DEMAND' | 'SCHEDULE';
+
+/** The phase of a Velero Backup. */
+export type VeleroBackupPhase =
+  | 'New'
+  | 'Queued'
+  | 'ReadyToStart'
+  | 'FailedValidation'
+  | 'InProgress'
+  | 'WaitingForPluginOperations'
+  | 'WaitingForPluginOperationsPartiallyFailed'
+  | 'Finalizing'
+  | 'FinalizingPartiallyFailed'
+  | 'Completed'
+  | 'PartiallyFailed'
+  | 'Failed'
+  | 'Deleting';
+
+/** The phase of a Velero Restore. */
+export type VeleroRestorePhase =
+  | 'New'
+  | 'FailedValidation'
+  | 'InProgress'
+  | 'WaitingForPluginOperations'
+  | 'WaitingForPluginOperationsPartiallyFailed'
+  | 'Finalizing'
+  | 'FinalizingPartiallyFailed'
+  | 'Completed'
+  | 'PartiallyFailed'
+  | 'Failed';
 
 export type ClusterQueryVariables = Exact<{
   id?: string | null | undefined;
@@ -2649,6 +2728,635 @@ export type UpgradeDeploymentMutation = {
         secret: boolean;
       }>;
       task: { id: string; type: TaskType; status: FlowRunState } | null;
+    }>;
+  };
+};
+
+export type BackupQueryVariables = Exact<{
+  id: string;
+}>;
+
+export type BackupQuery = {
+  backup: {
+    id: string;
+    veleroName: string;
+    trigger: BackupTrigger;
+    scheduledFor: string | null;
+    ttl: string;
+    createdBy: string;
+    createdAt: string;
+    phase: VeleroBackupPhase | null;
+    itemsBackedUp: number | null;
+    totalItems: number | null;
+    sizeBytes: number | null;
+    errors: number;
+    warnings: number;
+    failureReason: string | null;
+    startedAt: string | null;
+    completedAt: string | null;
+    expiresAt: string | null;
+    restorable: boolean;
+    refusal: string | null;
+    task: {
+      id: string;
+      type: TaskType;
+      status: FlowRunState;
+      result: TaskResult;
+      createdBy: string;
+      createdAt: string;
+      deployment: {
+        id: string;
+        name: string;
+        state: DeploymentState;
+        environment: { id: string; name: string };
+      };
+      steps: Array<{
+        id: string;
+        name: string;
+        position: number;
+        status: StepStatus;
+        attempts: number;
+        startedAt: string | null;
+        endedAt: string | null;
+        errors: Array<{
+          attempt: number;
+          message: string;
+          outputTail: string | null;
+          occurredAt: string;
+        }>;
+        startedTasks: Array<{
+          id: string;
+          type: TaskType;
+          status: FlowRunState;
+          result: TaskResult;
+        }>;
+        supersededBy: { id: string; type: TaskType } | null;
+      }>;
+      flowRun: {
+        id: string;
+        pool: string;
+        flowName: FlowName;
+        state: FlowRunState;
+        attempts: number;
+        maxAttempts: number;
+        createdAt: string;
+      };
+    } | null;
+    deployment: {
+      id: string;
+      name: string;
+      environment: { id: string; name: string };
+    };
+    instance: { id: string; number: number };
+    storageLocation: { id: string; name: string };
+    deletion: {
+      id: string;
+      type: TaskType;
+      status: FlowRunState;
+      result: TaskResult;
+    } | null;
+  } | null;
+};
+
+export type BackupFieldsFragment = {
+  id: string;
+  veleroName: string;
+  trigger: BackupTrigger;
+  scheduledFor: string | null;
+  ttl: string;
+  createdBy: string;
+  createdAt: string;
+  phase: VeleroBackupPhase | null;
+  itemsBackedUp: number | null;
+  totalItems: number | null;
+  sizeBytes: number | null;
+  errors: number;
+  warnings: number;
+  failureReason: string | null;
+  startedAt: string | null;
+  completedAt: string | null;
+  expiresAt: string | null;
+  restorable: boolean;
+  refusal: string | null;
+  deployment: {
+    id: string;
+    name: string;
+    environment: { id: string; name: string };
+  };
+  instance: { id: string; number: number };
+  storageLocation: { id: string; name: string };
+  task: {
+    id: string;
+    type: TaskType;
+    status: FlowRunState;
+    result: TaskResult;
+  } | null;
+  deletion: {
+    id: string;
+    type: TaskType;
+    status: FlowRunState;
+    result: TaskResult;
+  } | null;
+};
+
+export type BackupStorageLocationQueryVariables = Exact<{
+  id?: string | null | undefined;
+  name?: string | null | undefined;
+}>;
+
+export type BackupStorageLocationQuery = {
+  backupStorageLocation: {
+    id: string;
+    name: string;
+    provider: BackupStorageProvider;
+    bucket: string | null;
+    prefix: string | null;
+    region: string | null;
+    endpointUrl: string | null;
+    pathStyle: boolean;
+    configured: boolean;
+    version: number;
+    createdBy: string;
+    createdAt: string;
+    updatedBy: string;
+    updatedAt: string;
+    credentialsSecret: { name: string; key: string } | null;
+    clusters: Array<{
+      phase: BackupStorageLocationPhase;
+      message: string | null;
+      lastValidationTime: string | null;
+      observedAt: string;
+      cluster: { id: string; name: string };
+    }>;
+  } | null;
+};
+
+export type BackupStorageLocationFieldsFragment = {
+  id: string;
+  name: string;
+  provider: BackupStorageProvider;
+  bucket: string | null;
+  prefix: string | null;
+  region: string | null;
+  endpointUrl: string | null;
+  pathStyle: boolean;
+  configured: boolean;
+  version: number;
+  createdBy: string;
+  createdAt: string;
+  updatedBy: string;
+  updatedAt: string;
+  credentialsSecret: { name: string; key: string } | null;
+  clusters: Array<{
+    phase: BackupStorageLocationPhase;
+    message: string | null;
+    lastValidationTime: string | null;
+    observedAt: string;
+    cluster: { id: string; name: string };
+  }>;
+};
+
+export type BackupStorageLocationsQueryVariables = Exact<{
+  [key: string]: never;
+}>;
+
+export type BackupStorageLocationsQuery = {
+  backupStorageLocations: Array<{
+    id: string;
+    name: string;
+    provider: BackupStorageProvider;
+    bucket: string | null;
+    prefix: string | null;
+    region: string | null;
+    endpointUrl: string | null;
+    pathStyle: boolean;
+    configured: boolean;
+    version: number;
+    createdBy: string;
+    createdAt: string;
+    updatedBy: string;
+    updatedAt: string;
+    credentialsSecret: { name: string; key: string } | null;
+    clusters: Array<{
+      phase: BackupStorageLocationPhase;
+      message: string | null;
+      lastValidationTime: string | null;
+      observedAt: string;
+      cluster: { id: string; name: string };
+    }>;
+  }>;
+};
+
+export type CreateBackupMutationVariables = Exact<{
+  input: CreateBackupInput;
+}>;
+
+export type CreateBackupMutation = {
+  createBackup: {
+    id: string;
+    veleroName: string;
+    trigger: BackupTrigger;
+    scheduledFor: string | null;
+    ttl: string;
+    createdBy: string;
+    createdAt: string;
+    phase: VeleroBackupPhase | null;
+    itemsBackedUp: number | null;
+    totalItems: number | null;
+    sizeBytes: number | null;
+    errors: number;
+    warnings: number;
+    failureReason: string | null;
+    startedAt: string | null;
+    completedAt: string | null;
+    expiresAt: string | null;
+    restorable: boolean;
+    refusal: string | null;
+    deployment: {
+      id: string;
+      name: string;
+      environment: { id: string; name: string };
+    };
+    instance: { id: string; number: number };
+    storageLocation: { id: string; name: string };
+    task: {
+      id: string;
+      type: TaskType;
+      status: FlowRunState;
+      result: TaskResult;
+    } | null;
+    deletion: {
+      id: string;
+      type: TaskType;
+      status: FlowRunState;
+      result: TaskResult;
+    } | null;
+  };
+};
+
+export type CreateBackupStorageLocationMutationVariables = Exact<{
+  input: CreateBackupStorageLocationInput;
+}>;
+
+export type CreateBackupStorageLocationMutation = {
+  createBackupStorageLocation: {
+    id: string;
+    name: string;
+    provider: BackupStorageProvider;
+    bucket: string | null;
+    prefix: string | null;
+    region: string | null;
+    endpointUrl: string | null;
+    pathStyle: boolean;
+    configured: boolean;
+    version: number;
+    createdBy: string;
+    createdAt: string;
+    updatedBy: string;
+    updatedAt: string;
+    credentialsSecret: { name: string; key: string } | null;
+    clusters: Array<{
+      phase: BackupStorageLocationPhase;
+      message: string | null;
+      lastValidationTime: string | null;
+      observedAt: string;
+      cluster: { id: string; name: string };
+    }>;
+  };
+};
+
+export type DeleteBackupMutationVariables = Exact<{
+  input: DeleteBackupInput;
+}>;
+
+export type DeleteBackupMutation = {
+  deleteBackup: {
+    id: string;
+    veleroName: string;
+    trigger: BackupTrigger;
+    scheduledFor: string | null;
+    ttl: string;
+    createdBy: string;
+    createdAt: string;
+    phase: VeleroBackupPhase | null;
+    itemsBackedUp: number | null;
+    totalItems: number | null;
+    sizeBytes: number | null;
+    errors: number;
+    warnings: number;
+    failureReason: string | null;
+    startedAt: string | null;
+    completedAt: string | null;
+    expiresAt: string | null;
+    restorable: boolean;
+    refusal: string | null;
+    deployment: {
+      id: string;
+      name: string;
+      environment: { id: string; name: string };
+    };
+    instance: { id: string; number: number };
+    storageLocation: { id: string; name: string };
+    task: {
+      id: string;
+      type: TaskType;
+      status: FlowRunState;
+      result: TaskResult;
+    } | null;
+    deletion: {
+      id: string;
+      type: TaskType;
+      status: FlowRunState;
+      result: TaskResult;
+    } | null;
+  };
+};
+
+export type DeleteBackupStorageLocationMutationVariables = Exact<{
+  input: DeleteBackupStorageLocationInput;
+}>;
+
+export type DeleteBackupStorageLocationMutation = {
+  deleteBackupStorageLocation: {
+    id: string;
+    name: string;
+    provider: BackupStorageProvider;
+    bucket: string | null;
+    prefix: string | null;
+    region: string | null;
+    endpointUrl: string | null;
+    pathStyle: boolean;
+    configured: boolean;
+    version: number;
+    createdBy: string;
+    createdAt: string;
+    updatedBy: string;
+    updatedAt: string;
+    credentialsSecret: { name: string; key: string } | null;
+    clusters: Array<{
+      phase: BackupStorageLocationPhase;
+      message: string | null;
+      lastValidationTime: string | null;
+      observedAt: string;
+      cluster: { id: string; name: string };
+    }>;
+  };
+};
+
+export type DeploymentBackupsQueryVariables = Exact<{
+  id: string;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+export type DeploymentBackupsQuery = {
+  deployment: {
+    backups: {
+      nodes: Array<{
+        id: string;
+        veleroName: string;
+        trigger: BackupTrigger;
+        scheduledFor: string | null;
+        ttl: string;
+        createdBy: string;
+        createdAt: string;
+        phase: VeleroBackupPhase | null;
+        itemsBackedUp: number | null;
+        totalItems: number | null;
+        sizeBytes: number | null;
+        errors: number;
+        warnings: number;
+        failureReason: string | null;
+        startedAt: string | null;
+        completedAt: string | null;
+        expiresAt: string | null;
+        restorable: boolean;
+        refusal: string | null;
+        deployment: {
+          id: string;
+          name: string;
+          environment: { id: string; name: string };
+        };
+        instance: { id: string; number: number };
+        storageLocation: { id: string; name: string };
+        task: {
+          id: string;
+          type: TaskType;
+          status: FlowRunState;
+          result: TaskResult;
+        } | null;
+        deletion: {
+          id: string;
+          type: TaskType;
+          status: FlowRunState;
+          result: TaskResult;
+        } | null;
+      }>;
+      pageInfo: { endCursor: string | null; hasNextPage: boolean };
+    };
+  } | null;
+};
+
+export type DeploymentRestoresQueryVariables = Exact<{
+  id: string;
+  first?: number | null | undefined;
+}>;
+
+export type DeploymentRestoresQuery = {
+  deployment: {
+    restores: Array<{
+      id: string;
+      veleroName: string;
+      phase: VeleroRestorePhase | null;
+      itemsRestored: number | null;
+      totalItems: number | null;
+      errors: number;
+      warnings: number;
+      failureReason: string | null;
+      createdBy: string;
+      createdAt: string;
+      startedAt: string | null;
+      completedAt: string | null;
+      backup: {
+        id: string;
+        veleroName: string;
+        instance: { id: string; number: number };
+      } | null;
+      deployment: {
+        id: string;
+        name: string;
+        environment: { id: string; name: string };
+      };
+      task: {
+        id: string;
+        type: TaskType;
+        status: FlowRunState;
+        result: TaskResult;
+      } | null;
+    }>;
+  } | null;
+};
+
+export type RestoreFieldsFragment = {
+  id: string;
+  veleroName: string;
+  phase: VeleroRestorePhase | null;
+  itemsRestored: number | null;
+  totalItems: number | null;
+  errors: number;
+  warnings: number;
+  failureReason: string | null;
+  createdBy: string;
+  createdAt: string;
+  startedAt: string | null;
+  completedAt: string | null;
+  backup: {
+    id: string;
+    veleroName: string;
+    instance: { id: string; number: number };
+  } | null;
+  deployment: {
+    id: string;
+    name: string;
+    environment: { id: string; name: string };
+  };
+  task: {
+    id: string;
+    type: TaskType;
+    status: FlowRunState;
+    result: TaskResult;
+  } | null;
+};
+
+export type RemoveBackupScheduleMutationVariables = Exact<{
+  input: RemoveBackupScheduleInput;
+}>;
+
+export type RemoveBackupScheduleMutation = { removeBackupSchedule: boolean };
+
+export type RestoreBackupMutationVariables = Exact<{
+  input: RestoreBackupInput;
+}>;
+
+export type RestoreBackupMutation = {
+  restoreBackup: {
+    id: string;
+    veleroName: string;
+    phase: VeleroRestorePhase | null;
+    itemsRestored: number | null;
+    totalItems: number | null;
+    errors: number;
+    warnings: number;
+    failureReason: string | null;
+    createdBy: string;
+    createdAt: string;
+    startedAt: string | null;
+    completedAt: string | null;
+    backup: {
+      id: string;
+      veleroName: string;
+      instance: { id: string; number: number };
+    } | null;
+    deployment: {
+      id: string;
+      name: string;
+      environment: { id: string; name: string };
+    };
+    task: {
+      id: string;
+      type: TaskType;
+      status: FlowRunState;
+      result: TaskResult;
+    } | null;
+  };
+};
+
+export type RestoreQueryVariables = Exact<{
+  id: string;
+}>;
+
+export type RestoreQuery = {
+  restore: {
+    id: string;
+    veleroName: string;
+    phase: VeleroRestorePhase | null;
+    itemsRestored: number | null;
+    totalItems: number | null;
+    errors: number;
+    warnings: number;
+    failureReason: string | null;
+    createdBy: string;
+    createdAt: string;
+    startedAt: string | null;
+    completedAt: string | null;
+    backup: {
+      id: string;
+      veleroName: string;
+      instance: { id: string; number: number };
+    } | null;
+    deployment: {
+      id: string;
+      name: string;
+      environment: { id: string; name: string };
+    };
+    task: {
+      id: string;
+      type: TaskType;
+      status: FlowRunState;
+      result: TaskResult;
+    } | null;
+  } | null;
+};
+
+export type SetBackupScheduleMutationVariables = Exact<{
+  input: SetBackupScheduleInput;
+}>;
+
+export type SetBackupScheduleMutation = {
+  setBackupSchedule: {
+    cron: string;
+    ttl: string;
+    paused: boolean;
+    inherited: boolean;
+    nextRunAt: string | null;
+  };
+};
+
+export type BackupScheduleFieldsFragment = {
+  cron: string;
+  ttl: string;
+  paused: boolean;
+  inherited: boolean;
+  nextRunAt: string | null;
+};
+
+export type UpdateBackupStorageLocationMutationVariables = Exact<{
+  input: UpdateBackupStorageLocationInput;
+}>;
+
+export type UpdateBackupStorageLocationMutation = {
+  updateBackupStorageLocation: {
+    id: string;
+    name: string;
+    provider: BackupStorageProvider;
+    bucket: string | null;
+    prefix: string | null;
+    region: string | null;
+    endpointUrl: string | null;
+    pathStyle: boolean;
+    configured: boolean;
+    version: number;
+    createdBy: string;
+    createdAt: string;
+    updatedBy: string;
+    updatedAt: string;
+    credentialsSecret: { name: string; key: string } | null;
+    clusters: Array<{
+      phase: BackupStorageLocationPhase;
+      message: string | null;
+      lastValidationTime: string | null;
+      observedAt: string;
+      cluster: { id: string; name: string };
     }>;
   };
 };

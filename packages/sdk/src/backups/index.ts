@@ -1,0 +1,2 @@
+export { BackupsClient } from './BackupsClient';
+export { BackupStorageLocationsClient } from './BackupStorageLocationsClient';
