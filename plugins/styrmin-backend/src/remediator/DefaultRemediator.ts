@@ -255,25 +255,14 @@ export class DefaultRemediator implements Remediator {
         tx,
         id: instanceId,
         deploymentId,
-        driver: {
-          name: generated.driverVersion.name,
-          version: generated.driverVersion.version,
-        },
+        driver: generated.driverVersion,
         context: generated.context,
         diff: generated.diff,
         replaces: active?.id,
         taskId: task.id,
         createdBy,
       }));
-    const supersededTaskIds: string[] = [];
-    for (const olderTask of older.filter(hasAppliedItsResource)) {
-      await this.#tasks.supersedeSteps({
-        tx,
-        taskId: olderTask.id,
-        supersededByTaskId: task.id,
-      });
-      supersededTaskIds.push(olderTask.id);
-    }
+    const supersededTaskIds = await this.#supersede(tx, older, task);
     this.#changes.notify({ tx, deploymentIds: [deploymentId] });
     return {
       deployment,
@@ -282,6 +271,23 @@ export class DefaultRemediator implements Remediator {
       instance,
       remediation: { flowName, task, flowRun, supersededTaskIds },
     };
+  }
+
+  /** Supersedes the older tasks that the new one takes over from; returns their ids. */
+  async #supersede(
+    tx: Knex.Transaction,
+    older: Task[],
+    task: Task,
+  ): Promise<string[]> {
+    const superseded = older.filter(hasAppliedItsResource);
+    for (const olderTask of superseded) {
+      await this.#tasks.supersedeSteps({
+        tx,
+        taskId: olderTask.id,
+        supersededByTaskId: task.id,
+      });
+    }
+    return superseded.map(olderTask => olderTask.id);
   }
 
   /** Moves a deployment whose intent stays to a state; answers it as it is then. */
