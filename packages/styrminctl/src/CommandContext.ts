@@ -79,14 +79,19 @@ export class CommandContext {
    * Asks a person at a terminal to confirm a deletion (`y` or `yes`), unless `--yes` was
    * given; any other answer fails the command and nothing is deleted. Off a terminal it
    * asks nothing and goes on, as kubectl and helm do, so scripts keep working.
+   * `declined` says what did not happen (a deletion by default).
    */
-  async confirm(question: string, options: { yes?: boolean }): Promise<void> {
+  async confirm(
+    question: string,
+    options: { yes?: boolean },
+    declined = 'nothing was deleted',
+  ): Promise<void> {
     if (options.yes || !this.#io.ask) {
       return;
     }
     const answer = await this.#io.ask(`${question} [y/N] `);
     if (!/^y(es)?$/i.test(answer.trim())) {
-      throw new UsageError('Not confirmed: nothing was deleted');
+      throw new UsageError(`Not confirmed: ${declined}`);
     }
   }
 

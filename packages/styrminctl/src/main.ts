@@ -7,6 +7,8 @@ import { Command, CommanderError, Option } from 'commander';
 import { version } from '../package.json';
 import { CliIo } from './CliIo';
 import { CommandContext, GlobalOptions } from './CommandContext';
+import { registerBackupsCommands } from './commands/backups/register';
+import { registerBslCommands } from './commands/bsl/register';
 import { registerCompletionCommand } from './commands/completion/register';
 import { registerClustersCommands } from './commands/clusters/register';
 import { registerDeploymentsCommands } from './commands/deployments/register';
@@ -90,6 +92,8 @@ function createProgram(io: CliIo): Command {
   registerEnvironmentsCommands(program, context);
   registerDeploymentsCommands(program, context);
   registerTasksCommands(program, context);
+  registerBackupsCommands(program, context);
+  registerBslCommands(program, context);
   // Last: its scripts complete every command registered before it.
   registerCompletionCommand(program, context);
   return program;

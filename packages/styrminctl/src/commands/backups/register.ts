@@ -1,0 +1,29 @@
+import { Command } from 'commander';
+import { CommandContext } from '../../CommandContext';
+import { registerCreateCommand } from './create';
+import { registerDeleteCommand } from './delete';
+import { registerListCommand } from './list';
+import { registerRestoreCommand } from './restore';
+import { registerShowCommand } from './show';
+
+/** `styrminctl backups ...`: the backups of deployments and their in-place restores. */
+export function registerBackupsCommands(
+  program: Command,
+  context: CommandContext,
+): void {
+  const backups = program
+    .command('backups')
+    .description(
+      'List, show, create and delete the backups of deployments; restore one in place',
+    );
+  // In the order --help lists them.
+  for (const register of [
+    registerListCommand,
+    registerShowCommand,
+    registerCreateCommand,
+    registerDeleteCommand,
+    registerRestoreCommand,
+  ]) {
+    register(backups, context);
+  }
+}
