@@ -125,6 +125,7 @@ describe('the agent end to end', () => {
         token: agentToken,
         concurrency: 2,
         namespace: 'styrmin-system',
+        veleroNamespace: 'velero',
         chartPort,
         chartsUrl: `http://127.0.0.1:${chartPort}/charts`,
         cacheDirectory: path.join(work, 'cache'),

@@ -42,12 +42,15 @@ export type OperatorSandbox = Sandbox & { driverChartsUrl: string };
 /**
  * A kube-sandbox with Flux, the StyrminDeployment CRD (applied with kubectl, as the agent's
  * chart installs it), the operator's namespace, and the agent's chart server on loopback
- * serving the example drivers' charts, which Flux fetches over HTTP as in a cluster.
+ * serving the example drivers' charts, which Flux fetches over HTTP as in a cluster. With
+ * `velero`, Velero too (namespace `velero`, its `default` location on the sandbox's store).
  */
-export async function startOperatorSandbox(): Promise<OperatorSandbox> {
+export async function startOperatorSandbox(
+  options: { velero?: boolean } = {},
+): Promise<OperatorSandbox> {
   const sandbox = await startSandbox({
     workloads: { startDelayMs: 5, readyDelayMs: 5 },
-    velero: false,
+    ...(options.velero ? {} : { velero: false as const }),
   });
   const packed = await fs.mkdtemp(path.join(os.tmpdir(), 'operator-charts-'));
   const charts = ChartServer.create({

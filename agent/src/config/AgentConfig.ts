@@ -2,6 +2,7 @@ import { StyrminError } from '@styrmin/plugin-styrmin-common';
 import os from 'node:os';
 import path from 'node:path';
 import { CHARTS_PATH } from '../charts/ChartServer';
+import { DEFAULT_VELERO_NAMESPACE } from '../velero/velero';
 
 /**
  * What one agent needs to serve its cluster: where the Styrmin server is, the cluster's
@@ -20,6 +21,8 @@ export interface AgentConfig {
   concurrency: number;
   /** The agent's namespace: its StyrminDeployments, HelmReleases and chart sources. */
   namespace: string;
+  /** Velero's namespace: its BackupStorageLocations, Backups and Restores. */
+  veleroNamespace: string;
   /** The port of the chart server. */
   chartPort: number;
   /**
@@ -48,7 +51,8 @@ const DEFAULT_CHART_PORT = 8080;
 /**
  * Builds the agent's configuration from its environment, reporting every problem at once:
  * `STYRMIN_URL`, the token, `KUBECONFIG`, `STYRMIN_AGENT_CONCURRENCY` (default 2),
- * `STYRMIN_AGENT_NAMESPACE` (default `styrmin-system`), `STYRMIN_AGENT_CHART_PORT` (default
+ * `STYRMIN_AGENT_NAMESPACE` (default `styrmin-system`), `STYRMIN_AGENT_VELERO_NAMESPACE`
+ * (default `velero`), `STYRMIN_AGENT_CHART_PORT` (default
  * 8080), `STYRMIN_AGENT_CHARTS_URL` (default the in-cluster address of the agent's Service,
  * `http://styrmin-agent.<namespace>.svc.cluster.local:<port>/charts`),
  * `STYRMIN_AGENT_CACHE_DIR` (default `<tmp>/styrmin-agent`), `HELM_BINARY` (default
@@ -88,12 +92,19 @@ export function loadAgentConfig(
   }
 
   const namespace = env.STYRMIN_AGENT_NAMESPACE?.trim() || 'styrmin-system';
-  if (!/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/.test(namespace)) {
-    problems.push(
-      `STYRMIN_AGENT_NAMESPACE must be a Kubernetes namespace name, got ${JSON.stringify(
-        namespace,
-      )}`,
-    );
+  const veleroNamespace =
+    env.STYRMIN_AGENT_VELERO_NAMESPACE?.trim() || DEFAULT_VELERO_NAMESPACE;
+  for (const [variable, value] of [
+    ['STYRMIN_AGENT_NAMESPACE', namespace],
+    ['STYRMIN_AGENT_VELERO_NAMESPACE', veleroNamespace],
+  ]) {
+    if (!/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/.test(value)) {
+      problems.push(
+        `${variable} must be a Kubernetes namespace name, got ${JSON.stringify(
+          value,
+        )}`,
+      );
+    }
   }
   const chartPort = env.STYRMIN_AGENT_CHART_PORT
     ? Number(env.STYRMIN_AGENT_CHART_PORT)
@@ -137,6 +148,7 @@ export function loadAgentConfig(
     kubeconfigPath: env.KUBECONFIG?.trim() || undefined,
     concurrency,
     namespace,
+    veleroNamespace,
     chartPort,
     chartsUrl: chartsUrl.replace(/\/+$/, ''),
     cacheDirectory: path.resolve(

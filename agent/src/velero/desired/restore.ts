@@ -1,0 +1,45 @@
+import { MANAGED_LABELS } from '../labels';
+import { VELERO_API_VERSION, VeleroRestore } from '../velero';
+
+/** @public */
+export interface RestoreInputs {
+  /** The Velero Restore's name (`veleroRestoreName`). */
+  name: string;
+  veleroNamespace: string;
+  /** The Velero Backup restored. */
+  backupName: string;
+  /** The namespace the backup holds. */
+  sourceNamespace: string;
+  /** The namespace restored into: the deployment's, `styrmin-<deployment id>`. */
+  namespace: string;
+  /** Styrmin's labels: the deployment, backup and restore ids. */
+  labels: Record<string, string>;
+}
+
+/**
+ * The Velero Restore of an in-place restore: the backup's namespace, mapped onto the
+ * deployment's when they differ, with `existingResourcePolicy: update`, so that objects that
+ * exist take the backup's content rather than being kept with a warning. Velero restores
+ * volume data only into claims the restore creates: the flow removes the backup's claims
+ * first.
+ */
+export function desiredRestore(inputs: RestoreInputs): VeleroRestore {
+  return {
+    apiVersion: VELERO_API_VERSION,
+    kind: 'Restore',
+    metadata: {
+      name: inputs.name,
+      namespace: inputs.veleroNamespace,
+      labels: { ...inputs.labels, ...MANAGED_LABELS },
+    },
+    spec: {
+      backupName: inputs.backupName,
+      includedNamespaces: [inputs.sourceNamespace],
+      ...(inputs.sourceNamespace !== inputs.namespace
+        ? { namespaceMapping: { [inputs.sourceNamespace]: inputs.namespace } }
+        : {}),
+      existingResourcePolicy: 'update',
+      restorePVs: true,
+    },
+  };
+}
