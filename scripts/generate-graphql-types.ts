@@ -41,10 +41,50 @@ const prettier: {
 const ROOT = join(__dirname, '..');
 const SCRIPT = 'scripts/generate-graphql-types.ts';
 
+/**
+ * The SDL's enums that mirror a glossary enum of @styrmin/plugin-styrmin-common (the SDL
+ * declares them from its values): both outputs name that type instead of a copy.
+ */
+const COMMON_ENUMS = [
+  'DeploymentState',
+  'FlowName',
+  'FlowRunState',
+  'StepStatus',
+  'TaskResult',
+  'TaskType',
+];
+
 /** What both outputs share: IDs are strings, JSON is whatever the field's reader makes of it. */
 const COMMON_CONFIG = {
   scalars: { ID: 'string', JSON: 'unknown' },
   maybeValue: 'T | null',
+  useTypeImports: true,
+  enumValues: Object.fromEntries(
+    COMMON_ENUMS.map(name => [name, `@styrmin/plugin-styrmin-common#${name}`]),
+  ),
+};
+
+/**
+ * The domain record that the resolvers of each GraphQL object type return, by type name
+ * (paths from the generated file), so that `Resolvers` checks a resolver's parent and
+ * result against the record, not against the GraphQL shape the field resolvers make of it.
+ * A type without a mapper is returned in its GraphQL shape.
+ */
+const RESOLVER_MAPPERS = {
+  Server: 'Record<PropertyKey, never>',
+  Cluster: '../../clusters/ClusterStore#Cluster',
+  Environment: '../../environments/EnvironmentStore#Environment',
+  Deployment: '../../deployments/DeploymentStore#Deployment',
+  Instance: '../../instances/InstanceStore#Instance',
+  ContextChange: '@styrmin/plugin-styrmin-common#ContextChange',
+  Redeployment: '../../reconciliation/types#Redeployment',
+  DeploymentChangeResult: '../../reconciliation/types#DeploymentChangeResult',
+  Task: '../../tasks/TaskStore#Task',
+  Step: '../../tasks/TaskStore#Step',
+  StepAttemptError: '../../tasks/TaskStore#StepAttemptError',
+  FlowRun: '../../flows/FlowRunStore#FlowRun',
+  DeploymentStatus: '../../observedState/ObservedStateStore#DeploymentStatus',
+  PodStatus: '../../observedState/ObservedStateStore#PodStatus',
 };
 
 const OUTPUTS: Array<{
@@ -60,7 +100,18 @@ const OUTPUTS: Array<{
         filename: 'schemaTypes.ts',
         schema,
         documents: [],
-        config: { ...COMMON_CONFIG, enumsAsTypes: true },
+        config: {
+          ...COMMON_CONFIG,
+          // GraphQL answers null for a nullable field that resolves to undefined, as the
+          // stores' and loaders' reads of what is missing do.
+          maybeValue: 'T | null | undefined',
+          enumsAsTypes: true,
+          contextType: '../types#StyrminGraphQLContext',
+          mappers: RESOLVER_MAPPERS,
+          mapperTypeSuffix: 'Record',
+          // A resolver is a function: what withPermission and the merging take and give.
+          makeResolverTypeCallable: true,
+        },
         plugins: [{ typescript: {} }, { typescriptResolvers: {} }],
         pluginMap: {
           typescript: typescriptPlugin,

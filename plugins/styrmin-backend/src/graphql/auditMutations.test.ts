@@ -22,6 +22,7 @@ import { EXAMPLE_DRIVERS } from '../__testUtils__/exampleDrivers';
 import { styrminPlugin } from '../plugin';
 import { auditMutations } from './auditMutations';
 import { MUTATION_AUDITS } from './mutationAudits';
+import { StyrminResolvers } from './types';
 
 jest.setTimeout(120_000);
 
@@ -75,7 +76,11 @@ describe('auditMutations', () => {
   it('refuses a mutation that has no audit event', () => {
     const stores = {} as Parameters<typeof auditMutations>[1];
     expect(() =>
-      auditMutations({ Mutation: { launchRocket: () => true } }, stores),
+      auditMutations(
+        // A mutation the schema lacks, which the type check would refuse.
+        { Mutation: { launchRocket: () => true } } as StyrminResolvers,
+        stores,
+      ),
     ).toThrow(
       'The mutation launchRocket has no audit event; add it to MUTATION_AUDITS',
     );

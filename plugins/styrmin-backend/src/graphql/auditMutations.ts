@@ -7,7 +7,15 @@ import {
   MUTATION_AUDITS,
   MutationAudit,
 } from './mutationAudits';
+import type { MutationResolvers } from './generated/schemaTypes';
 import { StyrminGraphQLContext, StyrminResolvers } from './types';
+
+/** A mutation's resolver as auditing wraps it, whichever its input and result. */
+type MutationResolver = GraphQLFieldResolver<
+  unknown,
+  StyrminGraphQLContext,
+  { input?: Record<string, unknown> }
+>;
 
 /**
  * The stores from which audit events name the records a mutation acts on.
@@ -34,7 +42,9 @@ export function auditMutations(
   resolvers: StyrminResolvers,
   stores: AuditSubjectStores,
 ): StyrminResolvers {
-  const mutations = Object.entries(resolvers.Mutation ?? {});
+  const mutations = Object.entries(
+    (resolvers.Mutation ?? {}) as Record<string, MutationResolver>,
+  );
   if (mutations.length === 0) {
     return resolvers;
   }
@@ -50,15 +60,15 @@ export function auditMutations(
         }
         return [name, audited(audit, resolve, stores)];
       }),
-    ),
+    ) as MutationResolvers,
   };
 }
 
 function audited(
   audit: MutationAudit,
-  resolve: GraphQLFieldResolver<any, StyrminGraphQLContext>,
+  resolve: MutationResolver,
   stores: AuditSubjectStores,
-): GraphQLFieldResolver<any, StyrminGraphQLContext> {
+): MutationResolver {
   return async (parent, args, context, info) => {
     const event = await context.audit({
       eventId: audit.eventId,

@@ -1,6 +1,11 @@
 import { styrminGraphQLSchema } from '@styrmin/plugin-styrmin-common';
-import { buildSchema, GraphQLSchema, isObjectType } from 'graphql';
-import { StyrminResolvers } from './types';
+import {
+  buildSchema,
+  GraphQLFieldResolver,
+  GraphQLSchema,
+  isObjectType,
+} from 'graphql';
+import { StyrminGraphQLContext, StyrminResolvers } from './types';
 
 /**
  * Builds the executable schema: the SDL from styrmin-common with the resolvers attached.
@@ -13,7 +18,12 @@ export function createStyrminSchema(
   resolvers: StyrminResolvers,
 ): GraphQLSchema {
   const schema = buildSchema(styrminGraphQLSchema);
-  for (const [typeName, fieldResolvers] of Object.entries(resolvers)) {
+  for (const [typeName, fieldResolvers] of Object.entries(
+    resolvers as Record<
+      string,
+      Record<string, GraphQLFieldResolver<unknown, StyrminGraphQLContext>>
+    >,
+  )) {
     const type = schema.getType(typeName);
     if (!isObjectType(type)) {
       throw new Error(

@@ -1,10 +1,15 @@
 import { InputError } from '@backstage/errors';
 import { BasicPermission } from '@backstage/plugin-permission-common';
-import { GraphQLFieldResolver } from 'graphql';
 import { requirePermission } from '../permissions/requirePermission';
+import type { ResolverFn } from './generated/schemaTypes';
 import { StyrminGraphQLContext } from './types';
 
-type Resolver<TParent> = GraphQLFieldResolver<TParent, StyrminGraphQLContext>;
+type Resolver<TResult, TParent, TArgs> = ResolverFn<
+  TResult,
+  TParent,
+  StyrminGraphQLContext,
+  TArgs
+>;
 
 /**
  * A resolver that first checks a permission of the caller (`requirePermission`, through
@@ -12,10 +17,10 @@ type Resolver<TParent> = GraphQLFieldResolver<TParent, StyrminGraphQLContext>;
  *
  * @internal
  */
-export function withPermission<TParent = any>(
+export function withPermission<TResult, TParent, TArgs>(
   permission: BasicPermission,
-  resolve: Resolver<TParent>,
-): Resolver<TParent> {
+  resolve: Resolver<TResult, TParent, TArgs>,
+): Resolver<TResult, TParent, TArgs> {
   return async (parent, args, context, info) => {
     await requirePermission({
       permissions: context.permissions,
@@ -28,20 +33,28 @@ export function withPermission<TParent = any>(
 
 /**
  * Resolvers for the Date fields of a record, as ISO 8601 text; an absent date is null.
+ * Each resolver takes its record's type where it is used, so that a field the SDL declares
+ * non-null resolves only from a date the record always has.
  *
  * @internal
  */
 export function isoDateFields<K extends string>(
   ...fields: K[]
-): Record<K, Resolver<Partial<Record<K, unknown>>>> {
-  const resolvers = {} as Record<K, Resolver<Partial<Record<K, unknown>>>>;
+): {
+  [F in K]: <TParent extends Partial<Record<F, Date | null>>>(
+    parent: TParent,
+  ) => TParent[F] extends Date ? string : string | null;
+} {
+  const resolvers: Partial<
+    Record<K, (parent: Partial<Record<K, unknown>>) => string | null>
+  > = {};
   for (const field of fields) {
     resolvers[field] = parent => {
       const date = parent[field];
       return date instanceof Date ? date.toISOString() : null;
     };
   }
-  return resolvers;
+  return resolvers as ReturnType<typeof isoDateFields<K>>;
 }
 
 /**

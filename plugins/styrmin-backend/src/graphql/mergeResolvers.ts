@@ -7,9 +7,11 @@ import { StyrminResolvers } from './types';
  * @internal
  */
 export function mergeResolvers(...areas: StyrminResolvers[]): StyrminResolvers {
-  const merged: StyrminResolvers = {};
+  const merged: Record<string, Record<string, unknown>> = {};
   for (const area of areas) {
-    for (const [typeName, fields] of Object.entries(area)) {
+    for (const [typeName, fields] of Object.entries(
+      area as Record<string, Record<string, unknown>>,
+    )) {
       merged[typeName] ??= {};
       for (const [fieldName, resolve] of Object.entries(fields)) {
         if (merged[typeName][fieldName]) {
@@ -21,5 +23,5 @@ export function mergeResolvers(...areas: StyrminResolvers[]): StyrminResolvers {
       }
     }
   }
-  return merged;
+  return merged as StyrminResolvers;
 }

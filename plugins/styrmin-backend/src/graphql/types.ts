@@ -6,7 +6,7 @@ import {
   BackstageUserPrincipal,
   PermissionsService,
 } from '@backstage/backend-plugin-api';
-import { GraphQLFieldResolver } from 'graphql';
+import type { Resolvers } from './generated/schemaTypes';
 import { StyrminLoaders } from './StyrminLoaders';
 
 /**
@@ -59,12 +59,13 @@ export type StyrminGraphQLContext = {
 };
 
 /**
- * Resolvers by type name and field name. A field without a resolver reads the property of
- * the same name from its parent object.
+ * Resolvers by type name and field name, as generated from the SDL (yarn graphql:types):
+ * each resolver's arguments are the field's, its parent and its result the domain record
+ * that the codegen config maps the type to (a `Deployment` resolves from the stored
+ * deployment), so that a resolver reading a wrong argument or returning a wrong shape fails
+ * the type check. A field without a resolver reads the property of the same name from its
+ * parent object.
  *
  * @internal
  */
-export type StyrminResolvers = Record<
-  string,
-  Record<string, GraphQLFieldResolver<any, StyrminGraphQLContext>>
->;
+export type StyrminResolvers = Resolvers;

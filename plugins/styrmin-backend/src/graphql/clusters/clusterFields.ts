@@ -1,6 +1,5 @@
 import { styrminEnvironmentReadPermission } from '@styrmin/plugin-styrmin-common';
 import { AGENT_HEARTBEAT_SECONDS } from '../../agentProtocol/authenticateAgent';
-import { Cluster } from '../../clusters/ClusterStore';
 import { isoDateFields, withPermission } from '../fieldResolvers';
 import { StyrminResolvers } from '../types';
 
@@ -12,14 +11,14 @@ import { StyrminResolvers } from '../types';
 export function createClusterFields(): StyrminResolvers {
   return {
     Cluster: {
-      ...isoDateFields<keyof Cluster>(
+      ...isoDateFields(
         'agentTokenRotatedAt',
         'agentLastSeenAt',
         'createdAt',
         'updatedAt',
       ),
       agentHeartbeatSeconds: () => AGENT_HEARTBEAT_SECONDS,
-      environments: withPermission<Cluster>(
+      environments: withPermission(
         styrminEnvironmentReadPermission,
         (cluster, _args, context) =>
           context.loaders.environmentsOfCluster.load(cluster.id),

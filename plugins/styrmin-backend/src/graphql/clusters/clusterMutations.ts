@@ -10,11 +10,6 @@ import { ClusterStore } from '../../clusters/ClusterStore';
 import { SettingsReconciler } from '../../reconciliation/SettingsReconciler';
 import { callerRef } from '../callerRef';
 import { withPermission } from '../fieldResolvers';
-import {
-  MutationRegisterClusterArgs,
-  MutationRotateAgentTokenArgs,
-  MutationUpdateClusterArgs,
-} from '../generated/schemaTypes';
 import { StyrminResolvers } from '../types';
 
 /**
@@ -33,7 +28,7 @@ export function createClusterMutations(options: {
     Mutation: {
       registerCluster: withPermission(
         styrminClusterCreatePermission,
-        (_parent, { input }: MutationRegisterClusterArgs, context) => {
+        (_parent, { input }, context) => {
           const { name, settings } = allValid({
             name: parseRecordName(input.name),
             settings: withinField(
@@ -50,7 +45,7 @@ export function createClusterMutations(options: {
       ),
       updateCluster: withPermission(
         update,
-        async (_parent, { input }: MutationUpdateClusterArgs, context) => {
+        async (_parent, { input }, context) => {
           const result = await reconciler.updateCluster({
             clusterId: input.id,
             expectedVersion: input.expectedVersion ?? undefined,
@@ -64,13 +59,11 @@ export function createClusterMutations(options: {
           };
         },
       ),
-      rotateAgentToken: withPermission(
-        update,
-        (_parent, { input }: MutationRotateAgentTokenArgs, context) =>
-          clusters.rotateAgentToken({
-            id: input.id,
-            updatedBy: callerRef(context.credentials),
-          }),
+      rotateAgentToken: withPermission(update, (_parent, { input }, context) =>
+        clusters.rotateAgentToken({
+          id: input.id,
+          updatedBy: callerRef(context.credentials),
+        }),
       ),
     },
   };

@@ -2,10 +2,6 @@ import { styrminClusterReadPermission } from '@styrmin/plugin-styrmin-common';
 import { ClusterStore } from '../../clusters/ClusterStore';
 import { SettingsReconciler } from '../../reconciliation/SettingsReconciler';
 import { oneOfIdOrName, withPermission } from '../fieldResolvers';
-import {
-  QueryClusterArgs,
-  QueryPreviewClusterUpdateArgs,
-} from '../generated/schemaTypes';
 import { StyrminResolvers } from '../types';
 
 /**
@@ -22,16 +18,14 @@ export function createClusterQueries(options: {
   return {
     Query: {
       clusters: withPermission(read, () => clusters.listClusters()),
-      cluster: withPermission(read, (_parent, args: QueryClusterArgs) =>
+      cluster: withPermission(read, (_parent, args) =>
         clusters.getCluster(oneOfIdOrName('cluster', args)),
       ),
-      previewClusterUpdate: withPermission(
-        read,
-        (_parent, { input }: QueryPreviewClusterUpdateArgs) =>
-          reconciler.previewClusterUpdate({
-            clusterId: input.id,
-            settingsPatch: input.settings,
-          }),
+      previewClusterUpdate: withPermission(read, (_parent, { input }) =>
+        reconciler.previewClusterUpdate({
+          clusterId: input.id,
+          settingsPatch: input.settings,
+        }),
       ),
     },
   };

@@ -5,20 +5,16 @@ import {
   styrminDeploymentReadPermission,
   styrminDriverReadPermission,
 } from '@styrmin/plugin-styrmin-common';
-import { Deployment } from '../../deployments/DeploymentStore';
 import {
   DeploymentChangeResult,
   Redeployment,
 } from '../../reconciliation/types';
-import { Task } from '../../tasks/TaskStore';
 import {
   graphQLDriverVersionOf,
   storedDriverVersion,
 } from '../drivers/graphQLDriverVersionOf';
 import { withPermission } from '../fieldResolvers';
 import { StyrminGraphQLContext, StyrminResolvers } from '../types';
-
-type DeploymentTaskResult = { deployment: Deployment; task: Task };
 
 /**
  * The flow that applies a change, with the driver version it deploys (for a deletion, the
@@ -48,30 +44,21 @@ export function createChangeResultFields(): StyrminResolvers {
   const read = styrminDeploymentReadPermission;
   return {
     DeploymentChangeResult: {
-      deployment: withPermission<DeploymentChangeResult>(
-        read,
-        result => result.deployment,
-      ),
-      instance: withPermission<DeploymentChangeResult>(
+      deployment: withPermission(read, result => result.deployment),
+      instance: withPermission(
         read,
         result => result.redeployment?.instance ?? null,
       ),
-      task: withPermission<DeploymentChangeResult>(
+      task: withPermission(
         read,
         result => result.redeployment?.remediation?.task ?? null,
       ),
-      diff: withPermission<DeploymentChangeResult>(
-        read,
-        result => result.redeployment?.diff ?? [],
-      ),
-      plannedSteps: withPermission<DeploymentChangeResult>(
-        read,
-        async (result, _args, context) => {
-          const flow = await plannedFlowOf(result, context);
-          return flow ? plannedSteps(flow) : [];
-        },
-      ),
-      plannedActions: withPermission<DeploymentChangeResult>(
+      diff: withPermission(read, result => result.redeployment?.diff ?? []),
+      plannedSteps: withPermission(read, async (result, _args, context) => {
+        const flow = await plannedFlowOf(result, context);
+        return flow ? plannedSteps(flow) : [];
+      }),
+      plannedActions: withPermission(
         styrminDriverReadPermission,
         async (result, _args, context) => {
           const flow = await plannedFlowOf(result, context);
@@ -87,27 +74,18 @@ export function createChangeResultFields(): StyrminResolvers {
           );
         },
       ),
-      siblings: withPermission<DeploymentChangeResult>(
-        read,
-        result => result.siblings,
-      ),
+      siblings: withPermission(read, result => result.siblings),
     },
     DeploymentTaskResult: {
-      deployment: withPermission<DeploymentTaskResult>(
-        read,
-        result => result.deployment,
-      ),
-      task: withPermission<DeploymentTaskResult>(read, result => result.task),
+      deployment: withPermission(read, result => result.deployment),
+      task: withPermission(read, result => result.task),
     },
     Redeployment: {
-      deployment: withPermission<Redeployment>(read, r => r.deployment),
-      diff: withPermission<Redeployment>(read, r => r.diff),
+      deployment: withPermission(read, r => r.deployment),
+      diff: withPermission(read, r => r.diff),
       flow: (redeployment: Redeployment) => redeployment.flowName,
-      instance: withPermission<Redeployment>(read, r => r.instance ?? null),
-      task: withPermission<Redeployment>(
-        read,
-        r => r.remediation?.task ?? null,
-      ),
+      instance: withPermission(read, r => r.instance ?? null),
+      task: withPermission(read, r => r.remediation?.task ?? null),
     },
   };
 }

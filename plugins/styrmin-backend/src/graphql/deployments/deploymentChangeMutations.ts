@@ -6,13 +6,6 @@ import {
 import { DeploymentReconciler } from '../../reconciliation/DeploymentReconciler';
 import { callerRef } from '../callerRef';
 import { withPermission } from '../fieldResolvers';
-import {
-  MutationCreateDeploymentArgs,
-  MutationDeleteDeploymentArgs,
-  MutationEditComponentOverridesArgs,
-  MutationEditDeploymentArgs,
-  MutationUpgradeDeploymentArgs,
-} from '../generated/schemaTypes';
 import { StyrminResolvers } from '../types';
 
 /**
@@ -30,7 +23,7 @@ export function createDeploymentChangeMutations(options: {
     Mutation: {
       createDeployment: withPermission(
         styrminDeploymentCreatePermission,
-        (_parent, { input }: MutationCreateDeploymentArgs, context) =>
+        (_parent, { input }, context) =>
           reconciler.createDeployment({
             environmentId: input.environment,
             name: input.name,
@@ -41,33 +34,29 @@ export function createDeploymentChangeMutations(options: {
             dryRun: input.dryRun ?? false,
           }),
       ),
-      editDeployment: withPermission(
-        update,
-        (_parent, { input }: MutationEditDeploymentArgs, context) =>
-          reconciler.changeDeployment({
-            deploymentId: input.id,
-            expectedVersion: input.expectedVersion ?? undefined,
-            configurationPatch: input.configuration,
-            updatedBy: callerRef(context.credentials),
-            dryRun: input.dryRun ?? false,
-          }),
+      editDeployment: withPermission(update, (_parent, { input }, context) =>
+        reconciler.changeDeployment({
+          deploymentId: input.id,
+          expectedVersion: input.expectedVersion ?? undefined,
+          configurationPatch: input.configuration,
+          updatedBy: callerRef(context.credentials),
+          dryRun: input.dryRun ?? false,
+        }),
       ),
-      upgradeDeployment: withPermission(
-        update,
-        (_parent, { input }: MutationUpgradeDeploymentArgs, context) =>
-          reconciler.changeDeployment({
-            deploymentId: input.id,
-            expectedVersion: input.expectedVersion ?? undefined,
-            driverVersion: input.driverVersion,
-            configurationPatch: input.configuration ?? {},
-            prompts: input.prompts,
-            updatedBy: callerRef(context.credentials),
-            dryRun: input.dryRun ?? false,
-          }),
+      upgradeDeployment: withPermission(update, (_parent, { input }, context) =>
+        reconciler.changeDeployment({
+          deploymentId: input.id,
+          expectedVersion: input.expectedVersion ?? undefined,
+          driverVersion: input.driverVersion,
+          configurationPatch: input.configuration ?? {},
+          prompts: input.prompts,
+          updatedBy: callerRef(context.credentials),
+          dryRun: input.dryRun ?? false,
+        }),
       ),
       editComponentOverrides: withPermission(
         update,
-        (_parent, { input }: MutationEditComponentOverridesArgs, context) =>
+        (_parent, { input }, context) =>
           reconciler.changeDeployment({
             deploymentId: input.id,
             expectedVersion: input.expectedVersion ?? undefined,
@@ -80,7 +69,7 @@ export function createDeploymentChangeMutations(options: {
       ),
       deleteDeployment: withPermission(
         styrminDeploymentDeletePermission,
-        (_parent, { input }: MutationDeleteDeploymentArgs, context) =>
+        (_parent, { input }, context) =>
           reconciler.deleteDeployment({
             deploymentId: input.id,
             expectedVersion: input.expectedVersion ?? undefined,

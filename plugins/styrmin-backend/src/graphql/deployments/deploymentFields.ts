@@ -4,17 +4,12 @@ import {
   styrminDriverReadPermission,
   styrminEnvironmentReadPermission,
 } from '@styrmin/plugin-styrmin-common';
-import { Deployment } from '../../deployments/DeploymentStore';
 import { InstanceStore } from '../../instances/InstanceStore';
 import {
   graphQLDriverVersionOf,
   storedDriverVersion,
 } from '../drivers/graphQLDriverVersionOf';
 import { isoDateFields, notStored, withPermission } from '../fieldResolvers';
-import {
-  DeploymentInstancesArgs,
-  RequireFields,
-} from '../generated/schemaTypes';
 import { decodeCursor, encodeCursor, pageSize } from '../pagination';
 import { StyrminResolvers } from '../types';
 
@@ -39,56 +34,45 @@ export function createDeploymentFields(options: {
   const read = styrminDeploymentReadPermission;
   return {
     Deployment: {
-      ...isoDateFields<keyof Deployment>('createdAt', 'updatedAt', 'deletedAt'),
-      environment: withPermission<Deployment>(
+      ...isoDateFields('createdAt', 'updatedAt', 'deletedAt'),
+      environment: withPermission(
         styrminEnvironmentReadPermission,
         async (deployment, _args, context) =>
           (await context.loaders.environment.load(deployment.environmentId)) ??
           notStored(`Environment ${deployment.environmentId}`),
       ),
-      driverVersion: withPermission<Deployment>(
+      driverVersion: withPermission(
         styrminDriverReadPermission,
         (deployment, _args, context) =>
           graphQLDriverVersionOf(context, deployment.driver),
       ),
-      appVersion: (deployment: Deployment) =>
-        deployment.configuration.app_version,
-      configuration: withPermission<Deployment>(
-        read,
-        async (deployment, _args, context) =>
-          maskConfiguration(
-            deployment.configuration,
-            (await storedDriverVersion(context, deployment.driver)).spec,
-          ),
+      appVersion: deployment => deployment.configuration.app_version,
+      configuration: withPermission(read, async (deployment, _args, context) =>
+        maskConfiguration(
+          deployment.configuration,
+          (await storedDriverVersion(context, deployment.driver)).spec,
+        ),
       ),
-      activeInstance: withPermission<Deployment>(
-        read,
-        (deployment, _args, context) =>
-          context.loaders.activeInstance.load(deployment.id),
+      activeInstance: withPermission(read, (deployment, _args, context) =>
+        context.loaders.activeInstance.load(deployment.id),
       ),
-      instances: withPermission<Deployment>(
-        read,
-        async (
-          deployment,
-          args: RequireFields<DeploymentInstancesArgs, 'first'>,
-        ) => {
-          const page = await instances.listInstances({
-            deploymentId: deployment.id,
-            limit: pageSize(args.first),
-            before: args.after
-              ? decodeCursor(args.after, isInstanceCursor).number
-              : undefined,
-          });
-          const last = page.instances.at(-1);
-          return {
-            nodes: page.instances,
-            pageInfo: {
-              endCursor: last ? encodeCursor({ number: last.number }) : null,
-              hasNextPage: page.hasNextPage,
-            },
-          };
-        },
-      ),
+      instances: withPermission(read, async (deployment, args) => {
+        const page = await instances.listInstances({
+          deploymentId: deployment.id,
+          limit: pageSize(args.first),
+          before: args.after
+            ? decodeCursor(args.after, isInstanceCursor).number
+            : undefined,
+        });
+        const last = page.instances.at(-1);
+        return {
+          nodes: page.instances,
+          pageInfo: {
+            endCursor: last ? encodeCursor({ number: last.number }) : null,
+            hasNextPage: page.hasNextPage,
+          },
+        };
+      }),
     },
   };
 }

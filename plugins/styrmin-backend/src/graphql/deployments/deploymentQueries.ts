@@ -6,11 +6,6 @@ import {
 } from '../../deployments/DeploymentStore';
 import { EnvironmentStore } from '../../environments/EnvironmentStore';
 import { withPermission } from '../fieldResolvers';
-import {
-  QueryDeploymentArgs,
-  QueryDeploymentsArgs,
-  RequireFields,
-} from '../generated/schemaTypes';
 import { decodeCursor, encodeCursor, pageSize } from '../pagination';
 import { StyrminResolvers } from '../types';
 
@@ -38,61 +33,51 @@ export function createDeploymentQueries(options: {
   const read = styrminDeploymentReadPermission;
   return {
     Query: {
-      deployments: withPermission(
-        read,
-        async (
-          _parent,
-          args: RequireFields<QueryDeploymentsArgs, 'first'>,
-          context,
-        ) => {
-          const filter = args.filter ?? {};
-          const page = await deployments.listDeployments({
-            limit: pageSize(args.first),
-            after: args.after
-              ? decodeCursor(args.after, isDeploymentCursor)
-              : undefined,
-            environmentId: filter.environment ?? undefined,
-            states: filter.states ?? undefined,
-            driverName: filter.driver ?? undefined,
-            driverVersion: filter.driverVersion ?? undefined,
-            includeDeleted: filter.includeDeleted ?? false,
+      deployments: withPermission(read, async (_parent, args, context) => {
+        const filter = args.filter ?? {};
+        const page = await deployments.listDeployments({
+          limit: pageSize(args.first),
+          after: args.after
+            ? decodeCursor(args.after, isDeploymentCursor)
+            : undefined,
+          environmentId: filter.environment ?? undefined,
+          states: filter.states ?? undefined,
+          driverName: filter.driver ?? undefined,
+          driverVersion: filter.driverVersion ?? undefined,
+          includeDeleted: filter.includeDeleted ?? false,
+        });
+        for (const deployment of page.deployments) {
+          context.loaders.deployment.prime(deployment.id, deployment);
+        }
+        const last = page.deployments.at(-1);
+        return {
+          nodes: page.deployments,
+          pageInfo: {
+            endCursor: last
+              ? encodeCursor({ name: last.name, id: last.id })
+              : null,
+            hasNextPage: page.hasNextPage,
+          },
+        };
+      }),
+      deployment: withPermission(read, async (_parent, args, context) => {
+        const { id, environment, name } = args;
+        if (id && !environment && !name) {
+          return context.loaders.deployment.load(id);
+        }
+        if (!id && environment && name) {
+          const found = await environments.getEnvironment({
+            name: environment,
           });
-          for (const deployment of page.deployments) {
-            context.loaders.deployment.prime(deployment.id, deployment);
-          }
-          const last = page.deployments.at(-1);
-          return {
-            nodes: page.deployments,
-            pageInfo: {
-              endCursor: last
-                ? encodeCursor({ name: last.name, id: last.id })
-                : null,
-              hasNextPage: page.hasNextPage,
-            },
-          };
-        },
-      ),
-      deployment: withPermission(
-        read,
-        async (_parent, args: QueryDeploymentArgs, context) => {
-          const { id, environment, name } = args;
-          if (id && !environment && !name) {
-            return context.loaders.deployment.load(id);
-          }
-          if (!id && environment && name) {
-            const found = await environments.getEnvironment({
-              name: environment,
-            });
-            return (
-              found &&
-              deployments.getDeployment({ environmentId: found.id, name })
-            );
-          }
-          throw new InputError(
-            'Name the deployment by its id, or by its environment and its name',
+          return (
+            found &&
+            deployments.getDeployment({ environmentId: found.id, name })
           );
-        },
-      ),
+        }
+        throw new InputError(
+          'Name the deployment by its id, or by its environment and its name',
+        );
+      }),
     },
   };
 }

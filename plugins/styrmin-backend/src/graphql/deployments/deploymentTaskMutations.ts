@@ -3,11 +3,8 @@ import { ComponentLifecycle } from '../../deployments/ComponentLifecycle';
 import { DeploymentJobs } from '../../deployments/DeploymentJobs';
 import { callerRef } from '../callerRef';
 import { withPermission } from '../fieldResolvers';
-import {
-  MutationRunJobArgs,
-  MutationStartComponentsArgs,
-} from '../generated/schemaTypes';
-import { StyrminGraphQLContext, StyrminResolvers } from '../types';
+import { MutationResolvers } from '../generated/schemaTypes';
+import { StyrminResolvers } from '../types';
 
 /**
  * The mutations that run a task on a deployment without changing its intent's instance:
@@ -22,13 +19,11 @@ export function createDeploymentTaskMutations(options: {
   const { componentLifecycle, deploymentJobs } = options;
   const update = styrminDeploymentUpdatePermission;
   const switchComponents =
-    (flowName: 'STOP_COMPONENTS' | 'START_COMPONENTS') =>
     (
-      _parent: unknown,
-      // stopComponents takes the same arguments.
-      { input }: MutationStartComponentsArgs,
-      context: StyrminGraphQLContext,
-    ) =>
+      flowName: 'STOP_COMPONENTS' | 'START_COMPONENTS',
+      // stopComponents takes the same arguments and answers the same.
+    ): NonNullable<MutationResolvers['startComponents']> =>
+    (_parent, { input }, context) =>
       componentLifecycle.switchComponents({
         flowName,
         deploymentId: input.id,
@@ -46,17 +41,15 @@ export function createDeploymentTaskMutations(options: {
         update,
         switchComponents('START_COMPONENTS'),
       ),
-      runJob: withPermission(
-        update,
-        (_parent, { input }: MutationRunJobArgs, context) =>
-          deploymentJobs.runJob({
-            deploymentId: input.id,
-            expectedVersion: input.expectedVersion ?? undefined,
-            component: input.component,
-            command: input.command,
-            timeoutSeconds: input.timeoutSeconds ?? undefined,
-            createdBy: callerRef(context.credentials),
-          }),
+      runJob: withPermission(update, (_parent, { input }, context) =>
+        deploymentJobs.runJob({
+          deploymentId: input.id,
+          expectedVersion: input.expectedVersion ?? undefined,
+          component: input.component,
+          command: input.command,
+          timeoutSeconds: input.timeoutSeconds ?? undefined,
+          createdBy: callerRef(context.credentials),
+        }),
       ),
     },
   };

@@ -1,10 +1,9 @@
 import { styrminDriverLoadPermission } from '@styrmin/plugin-styrmin-common';
 import { DriverLoader } from '../../drivers/DriverLoader';
-import { parseLoadDriverInput } from '../../drivers/parseLoadDriverInput';
 import { callerRef } from '../callerRef';
 import { withPermission } from '../fieldResolvers';
-import { MutationLoadDriverArgs } from '../generated/schemaTypes';
 import { StyrminResolvers } from '../types';
+import { parseLoadDriverInput } from './parseLoadDriverInput';
 import { toGraphQLDriverVersion } from './toGraphQLDriverVersion';
 
 /**
@@ -20,7 +19,7 @@ export function createDriverMutations(options: {
     Mutation: {
       loadDriver: withPermission(
         styrminDriverLoadPermission,
-        async (_parent, args: MutationLoadDriverArgs, context) => {
+        async (_parent, args, context) => {
           const { driverVersion, created } = await loader.load({
             input: parseLoadDriverInput(args.input),
             loadedBy: callerRef(context.credentials),

@@ -1,10 +1,6 @@
 import { styrminDriverReadPermission } from '@styrmin/plugin-styrmin-common';
 import { DriverStore } from '../../drivers/DriverStore';
 import { withPermission } from '../fieldResolvers';
-import {
-  QueryDriverArgs,
-  QueryDriverVersionArgs,
-} from '../generated/schemaTypes';
 import { StyrminResolvers } from '../types';
 import {
   toGraphQLDriver,
@@ -28,17 +24,14 @@ export function createDriverQueries(options: {
       drivers: withPermission(read, async () =>
         (await store.listDrivers()).map(toGraphQLDriver),
       ),
-      driver: withPermission(read, async (_parent, args: QueryDriverArgs) => {
+      driver: withPermission(read, async (_parent, args) => {
         const driver = await store.getDriver({ name: args.name });
         return driver && toGraphQLDriver(driver);
       }),
-      driverVersion: withPermission(
-        read,
-        async (_parent, args: QueryDriverVersionArgs) => {
-          const driverVersion = await store.getDriverVersion(args);
-          return driverVersion && toGraphQLDriverVersion(driverVersion);
-        },
-      ),
+      driverVersion: withPermission(read, async (_parent, args) => {
+        const driverVersion = await store.getDriverVersion(args);
+        return driverVersion && toGraphQLDriverVersion(driverVersion);
+      }),
     },
   };
 }

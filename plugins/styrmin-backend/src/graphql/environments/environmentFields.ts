@@ -2,8 +2,7 @@ import {
   styrminClusterReadPermission,
   styrminDeploymentReadPermission,
 } from '@styrmin/plugin-styrmin-common';
-import { Environment } from '../../environments/EnvironmentStore';
-import { isoDateFields, withPermission } from '../fieldResolvers';
+import { isoDateFields, notStored, withPermission } from '../fieldResolvers';
 import { StyrminResolvers } from '../types';
 
 /**
@@ -14,17 +13,14 @@ import { StyrminResolvers } from '../types';
 export function createEnvironmentFields(): StyrminResolvers {
   return {
     Environment: {
-      ...isoDateFields<keyof Environment>(
-        'createdAt',
-        'updatedAt',
-        'deletedAt',
-      ),
-      cluster: withPermission<Environment>(
+      ...isoDateFields('createdAt', 'updatedAt', 'deletedAt'),
+      cluster: withPermission(
         styrminClusterReadPermission,
-        (environment, _args, context) =>
-          context.loaders.cluster.load(environment.clusterId),
+        async (environment, _args, context) =>
+          (await context.loaders.cluster.load(environment.clusterId)) ??
+          notStored(`Cluster ${environment.clusterId}`),
       ),
-      deployments: withPermission<Environment>(
+      deployments: withPermission(
         styrminDeploymentReadPermission,
         (environment, _args, context) =>
           context.loaders.deploymentsOfEnvironment.load(environment.id),

@@ -14,11 +14,6 @@ import { EnvironmentStore } from '../../environments/EnvironmentStore';
 import { SettingsReconciler } from '../../reconciliation/SettingsReconciler';
 import { callerRef } from '../callerRef';
 import { withPermission } from '../fieldResolvers';
-import {
-  MutationCreateEnvironmentArgs,
-  MutationDeleteEnvironmentArgs,
-  MutationUpdateEnvironmentArgs,
-} from '../generated/schemaTypes';
 import { StyrminResolvers } from '../types';
 
 /**
@@ -37,7 +32,7 @@ export function createEnvironmentMutations(options: {
     Mutation: {
       createEnvironment: withPermission(
         styrminEnvironmentCreatePermission,
-        async (_parent, { input }: MutationCreateEnvironmentArgs, context) => {
+        async (_parent, { input }, context) => {
           const valid = allValid({
             name: parseRecordName(input.name),
             overrides: withinField(
@@ -62,7 +57,7 @@ export function createEnvironmentMutations(options: {
       ),
       updateEnvironment: withPermission(
         styrminEnvironmentUpdatePermission,
-        async (_parent, { input }: MutationUpdateEnvironmentArgs, context) => {
+        async (_parent, { input }, context) => {
           const result = await reconciler.updateEnvironment({
             environmentId: input.id,
             expectedVersion: input.expectedVersion ?? undefined,
@@ -80,7 +75,7 @@ export function createEnvironmentMutations(options: {
       ),
       deleteEnvironment: withPermission(
         styrminEnvironmentDeletePermission,
-        (_parent, { input }: MutationDeleteEnvironmentArgs, context) =>
+        (_parent, { input }, context) =>
           reconciler.deleteEnvironment({
             environmentId: input.id,
             expectedVersion: input.expectedVersion ?? undefined,

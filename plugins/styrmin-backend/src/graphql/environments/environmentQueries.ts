@@ -2,11 +2,6 @@ import { styrminEnvironmentReadPermission } from '@styrmin/plugin-styrmin-common
 import { EnvironmentStore } from '../../environments/EnvironmentStore';
 import { SettingsReconciler } from '../../reconciliation/SettingsReconciler';
 import { oneOfIdOrName, withPermission } from '../fieldResolvers';
-import {
-  QueryEnvironmentArgs,
-  QueryEnvironmentsArgs,
-  QueryPreviewEnvironmentUpdateArgs,
-} from '../generated/schemaTypes';
 import { StyrminResolvers } from '../types';
 
 /**
@@ -23,23 +18,19 @@ export function createEnvironmentQueries(options: {
   const read = styrminEnvironmentReadPermission;
   return {
     Query: {
-      environments: withPermission(
-        read,
-        (_parent, args: QueryEnvironmentsArgs, context) =>
-          args.cluster
-            ? context.loaders.environmentsOfCluster.load(args.cluster)
-            : environments.listEnvironments(),
+      environments: withPermission(read, (_parent, args, context) =>
+        args.cluster
+          ? context.loaders.environmentsOfCluster.load(args.cluster)
+          : environments.listEnvironments(),
       ),
-      environment: withPermission(read, (_parent, args: QueryEnvironmentArgs) =>
+      environment: withPermission(read, (_parent, args) =>
         environments.getEnvironment(oneOfIdOrName('environment', args)),
       ),
-      previewEnvironmentUpdate: withPermission(
-        read,
-        (_parent, { input }: QueryPreviewEnvironmentUpdateArgs) =>
-          reconciler.previewEnvironmentUpdate({
-            environmentId: input.id,
-            overridesPatch: input.overrides ?? undefined,
-          }),
+      previewEnvironmentUpdate: withPermission(read, (_parent, { input }) =>
+        reconciler.previewEnvironmentUpdate({
+          environmentId: input.id,
+          overridesPatch: input.overrides ?? undefined,
+        }),
       ),
     },
   };

@@ -6,8 +6,15 @@ import {
 } from '@styrmin/plugin-styrmin-common';
 import { graphQLDriverVersionOf } from '../drivers/graphQLDriverVersionOf';
 import { isoDateFields, notStored, withPermission } from '../fieldResolvers';
+import { ContextChangeKind } from '../generated/schemaTypes';
 import { StyrminResolvers } from '../types';
-import { Instance } from '../../instances/InstanceStore';
+
+/** The SDL's names of the kinds of a context change. */
+const CONTEXT_CHANGE_KINDS: Record<ContextChange['kind'], ContextChangeKind> = {
+  added: 'ADDED',
+  removed: 'REMOVED',
+  changed: 'CHANGED',
+};
 
 /**
  * The fields of the `Instance` and `ContextChange` types.
@@ -20,28 +27,26 @@ export function createInstanceFields(): StyrminResolvers {
   const read = styrminDeploymentReadPermission;
   return {
     Instance: {
-      ...isoDateFields<keyof Instance>('createdAt'),
-      deployment: withPermission<Instance>(
+      ...isoDateFields('createdAt'),
+      deployment: withPermission(
         read,
         async (instance, _args, context) =>
           (await context.loaders.deployment.load(instance.deploymentId)) ??
           notStored(`Deployment ${instance.deploymentId}`),
       ),
-      driverVersion: withPermission<Instance>(
+      driverVersion: withPermission(
         styrminDriverReadPermission,
         (instance, _args, context) =>
           graphQLDriverVersionOf(context, instance.driver),
       ),
-      context: withPermission<Instance>(read, instance =>
-        maskContext(instance.context),
-      ),
-      task: withPermission<Instance>(read, (instance, _args, context) =>
+      context: withPermission(read, instance => maskContext(instance.context)),
+      task: withPermission(read, (instance, _args, context) =>
         instance.taskId ? context.loaders.task.load(instance.taskId) : null,
       ),
     },
     ContextChange: {
-      kind: (change: ContextChange) => change.kind.toUpperCase(),
-      secret: (change: ContextChange) => change.secret === true,
+      kind: change => CONTEXT_CHANGE_KINDS[change.kind],
+      secret: change => change.secret === true,
     },
   };
 }

@@ -1,6 +1,5 @@
 import { styrminDeploymentReadPermission } from '@styrmin/plugin-styrmin-common';
 import { withPermission } from '../fieldResolvers';
-import { QueryInstanceArgs } from '../generated/schemaTypes';
 import { StyrminResolvers } from '../types';
 
 /**
@@ -13,8 +12,7 @@ export function createInstanceQueries(): StyrminResolvers {
     Query: {
       instance: withPermission(
         styrminDeploymentReadPermission,
-        (_parent, args: QueryInstanceArgs, context) =>
-          context.loaders.instance.load(args.id),
+        (_parent, args, context) => context.loaders.instance.load(args.id),
       ),
     },
   };

@@ -6,10 +6,6 @@ import { Deployment } from '../../deployments/DeploymentStore';
 import { isoDateFields, notStored, withPermission } from '../fieldResolvers';
 import { StyrminGraphQLContext, StyrminResolvers } from '../types';
 import { describeWorkload } from '../../observedState/describeWorkload';
-import {
-  DeploymentStatus,
-  PodStatus,
-} from '../../observedState/ObservedStateStore';
 
 /** The components and services of a deployment; none without an active instance. */
 async function workloadOf(
@@ -50,38 +46,34 @@ export function createObservedStateResolvers(): StyrminResolvers {
   const read = styrminDeploymentReadPermission;
   return {
     Deployment: {
-      deploymentStatus: withPermission(
-        read,
-        (deployment: Deployment, _args, context) =>
-          context.loaders.deploymentStatus.load(deployment.id),
+      deploymentStatus: withPermission(read, (deployment, _args, context) =>
+        context.loaders.deploymentStatus.load(deployment.id),
       ),
-      pods: withPermission(read, (deployment: Deployment, _args, context) =>
+      pods: withPermission(read, (deployment, _args, context) =>
         context.loaders.podsOfDeployment.load(deployment.id),
       ),
       components: withPermission(
         read,
-        async (deployment: Deployment, _args, context) =>
+        async (deployment, _args, context) =>
           (await workloadOf(deployment, context)).components,
       ),
       services: withPermission(
         read,
-        async (deployment: Deployment, _args, context) =>
+        async (deployment, _args, context) =>
           (await workloadOf(deployment, context)).services,
       ),
     },
     DeploymentStatus: {
-      ...isoDateFields<keyof DeploymentStatus>('observedAt', 'updatedAt'),
-      ready: (status: DeploymentStatus) => {
+      ...isoDateFields('observedAt', 'updatedAt'),
+      ready: status => {
         const ready = readyConditionOf(status.status);
         return ready && ready.status !== 'Unknown'
           ? ready.status === 'True'
           : null;
       },
-      reason: (status: DeploymentStatus) =>
-        readyConditionOf(status.status)?.reason ?? null,
-      message: (status: DeploymentStatus) =>
-        readyConditionOf(status.status)?.message ?? null,
+      reason: status => readyConditionOf(status.status)?.reason ?? null,
+      message: status => readyConditionOf(status.status)?.message ?? null,
     },
-    PodStatus: isoDateFields<keyof PodStatus>('startedAt', 'observedAt'),
+    PodStatus: isoDateFields('startedAt', 'observedAt'),
   };
 }

@@ -1,6 +1,4 @@
 import { computeTaskResult } from '@styrmin/plugin-styrmin-common';
-import { FlowRun } from '../../flows/FlowRunStore';
-import { Step, StepAttemptError, Task } from '../../tasks/TaskStore';
 import { isoDateFields, notStored } from '../fieldResolvers';
 import { StyrminResolvers } from '../types';
 
@@ -15,33 +13,33 @@ import { StyrminResolvers } from '../types';
 export function createTaskFields(): StyrminResolvers {
   return {
     Task: {
-      ...isoDateFields<keyof Task>('createdAt'),
-      result: async (task: Task, _args, context) => {
+      ...isoDateFields('createdAt'),
+      result: async (task, _args, context) => {
         const graph = await context.loaders.taskGraph.load(task.id);
         return graph ? computeTaskResult(graph) : notStored(`Task ${task.id}`);
       },
-      flowRun: async (task: Task, _args, context) =>
+      flowRun: async (task, _args, context) =>
         (await context.loaders.flowRun.load(task.flowRunId)) ??
         notStored(`Flow run ${task.flowRunId}`),
-      deployment: async (task: Task, _args, context) =>
+      deployment: async (task, _args, context) =>
         (await context.loaders.deployment.load(task.deploymentId)) ??
         notStored(`Deployment ${task.deploymentId}`),
     },
-    FlowRun: isoDateFields<keyof FlowRun>('createdAt'),
+    FlowRun: isoDateFields('createdAt'),
     Step: {
-      ...isoDateFields<keyof Step>('startedAt', 'endedAt'),
-      startedTasks: async (step: Step, _args, context) =>
+      ...isoDateFields('startedAt', 'endedAt'),
+      startedTasks: async (step, _args, context) =>
         (await context.loaders.task.loadMany(step.startedTaskIds)).map(
           (task, index) =>
             task instanceof Error || !task
               ? notStored(`Task ${step.startedTaskIds[index]}`)
               : task,
         ),
-      supersededBy: (step: Step, _args, context) =>
+      supersededBy: (step, _args, context) =>
         step.supersededByTaskId
           ? context.loaders.task.load(step.supersededByTaskId)
           : null,
     },
-    StepAttemptError: isoDateFields<keyof StepAttemptError>('occurredAt'),
+    StepAttemptError: isoDateFields('occurredAt'),
   };
 }

@@ -1,6 +1,4 @@
 import { styrminDeploymentReadPermission } from '@styrmin/plugin-styrmin-common';
-import { Deployment } from '../../deployments/DeploymentStore';
-import { Environment } from '../../environments/EnvironmentStore';
 import {
   TaskCursor,
   TaskStore,
@@ -72,34 +70,28 @@ export function createTaskPages(options: {
   const read = styrminDeploymentReadPermission;
   return {
     Deployment: {
-      tasks: withPermission(
-        read,
-        async (deployment: Deployment, args: PageArgs, context) =>
-          connection(
-            await tasks.listTaskPage({
-              deploymentIds: [deployment.id],
-              ...pageOptions(args),
-            }),
-            context,
-          ),
+      tasks: withPermission(read, async (deployment, args, context) =>
+        connection(
+          await tasks.listTaskPage({
+            deploymentIds: [deployment.id],
+            ...pageOptions(args),
+          }),
+          context,
+        ),
       ),
-      latestTask: withPermission(
-        read,
-        (deployment: Deployment, _args, context) =>
-          context.loaders.newestTask.load(deployment.id),
+      latestTask: withPermission(read, (deployment, _args, context) =>
+        context.loaders.newestTask.load(deployment.id),
       ),
     },
     Environment: {
-      tasks: withPermission(
-        read,
-        async (environment: Environment, args: PageArgs, context) =>
-          connection(
-            await tasks.listTaskPage({
-              environmentId: environment.id,
-              ...pageOptions(args),
-            }),
-            context,
-          ),
+      tasks: withPermission(read, async (environment, args, context) =>
+        connection(
+          await tasks.listTaskPage({
+            environmentId: environment.id,
+            ...pageOptions(args),
+          }),
+          context,
+        ),
       ),
     },
   };

@@ -1,6 +1,5 @@
 import { styrminDeploymentReadPermission } from '@styrmin/plugin-styrmin-common';
 import { withPermission } from '../fieldResolvers';
-import { QueryTaskArgs } from '../generated/schemaTypes';
 import { StyrminResolvers } from '../types';
 
 /**
@@ -13,8 +12,7 @@ export function createTaskQueries(): StyrminResolvers {
     Query: {
       task: withPermission(
         styrminDeploymentReadPermission,
-        (_parent, args: QueryTaskArgs, context) =>
-          context.loaders.task.load(args.id),
+        (_parent, args, context) => context.loaders.task.load(args.id),
       ),
     },
   };

@@ -1,25 +1,12 @@
 import { StyrminError } from '@styrmin/plugin-styrmin-common';
 import { MAX_DRIVER_ARCHIVE_BYTES } from '@styrmin/plugin-styrmin-node';
-import { DriverLoadInput } from './DriverLoader';
-
-/**
- * `LoadDriverInput` as graphql-js passes it: the schema has checked the types, so only
- * which fields each source takes is left to check.
- *
- * @internal
- */
-export type GraphQLLoadDriverInput = {
-  source: 'DIRECTORY' | 'GIT' | 'UPLOAD';
-  path?: string | null;
-  url?: string | null;
-  ref?: string | null;
-  archive?: string | null;
-};
+import { DriverLoadInput } from '../../drivers/DriverLoader';
+import { LoadDriverInput } from '../generated/schemaTypes';
 
 type Field = 'path' | 'url' | 'ref' | 'archive';
 
 /** The fields each source takes; the first is required. */
-const FIELDS: Record<GraphQLLoadDriverInput['source'], Field[]> = {
+const FIELDS: Record<LoadDriverInput['source'], Field[]> = {
   DIRECTORY: ['path'],
   GIT: ['url', 'ref', 'path'],
   UPLOAD: ['archive', 'path'],
@@ -28,14 +15,13 @@ const FIELDS: Record<GraphQLLoadDriverInput['source'], Field[]> = {
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 /**
- * Checks that a `loadDriver` input names exactly what its source needs, and decodes the
+ * Checks that a `loadDriver` input (as graphql-js passes it: the schema has checked the
+ * types) names exactly what its source needs, and decodes the
  * archive of an upload. Throws `VALIDATION_FAILED` with the field at fault.
  *
  * @internal
  */
-export function parseLoadDriverInput(
-  input: GraphQLLoadDriverInput,
-): DriverLoadInput {
+export function parseLoadDriverInput(input: LoadDriverInput): DriverLoadInput {
   const { source } = input;
   const [required, ...optional] = FIELDS[source];
   const value = (field: Field) => input[field] ?? undefined;
