@@ -1,4 +1,3 @@
-import { EnvironmentOverrides } from '@styrmin/plugin-styrmin-common';
 import { Environment, environmentFragment } from './recordFields';
 import { StyrminOperation } from './StyrminOperation';
 import { CreateEnvironmentInput as GeneratedCreateEnvironmentInput } from './generated/operationTypes';

@@ -1,11 +1,13 @@
+import { DeploymentConfiguration } from '@styrmin/plugin-styrmin-common';
+import { DeploymentQuery } from './generated/operationTypes';
 import {
-  Deployment,
   deploymentFragment,
   Instance,
   instanceFragment,
   taskFragment,
 } from './recordFields';
 import { StyrminOperation } from './StyrminOperation';
+import { WithJsonFields } from './WithJsonFields';
 
 /**
  * A deployment named by its id (tombstones too), or by its environment's name and its own.
@@ -21,10 +23,10 @@ export type DeploymentRef =
  *
  * @public
  */
-export interface DeploymentWithInstance
-  extends Omit<Deployment, 'activeInstance'> {
-  activeInstance: Instance | null;
-}
+export type DeploymentWithInstance = WithJsonFields<
+  NonNullable<DeploymentQuery['deployment']>,
+  { configuration: DeploymentConfiguration; activeInstance: Instance | null }
+>;
 
 /** Reads `deployment`: what `StyrminClient.deployment()` returns. */
 export const deploymentOperation: StyrminOperation<

@@ -1,12 +1,8 @@
-import { DeploymentState } from '@styrmin/plugin-styrmin-common';
+import { DeploymentObservedStateQuery } from './generated/operationTypes';
 import { StyrminOperation } from './StyrminOperation';
-import { Task, taskFragment } from './recordFields';
-import {
-  DeployedService,
-  DeploymentComponent,
-  DeploymentStatus,
-  PodStatus,
-} from './taskFields';
+import { taskFragment } from './recordFields';
+import { DeploymentStatus } from './taskFields';
+import { WithJsonFields } from './WithJsonFields';
 
 /**
  * A deployment's state with what decides it: its newest task and what the agent observed;
@@ -14,19 +10,10 @@ import {
  *
  * @public
  */
-export interface DeploymentObservedState {
-  id: string;
-  name: string;
-  appVersion: string;
-  driverVersion: { name: string; version: string };
-  state: DeploymentState;
-  stateReason: string | null;
-  latestTask: Task | null;
-  deploymentStatus: DeploymentStatus | null;
-  pods: PodStatus[];
-  components: DeploymentComponent[];
-  services: DeployedService[];
-}
+export type DeploymentObservedState = WithJsonFields<
+  NonNullable<DeploymentObservedStateQuery['deployment']>,
+  { deploymentStatus: DeploymentStatus | null }
+>;
 
 /** Reads a deployment's state, newest task, DeploymentStatus, pods, components and services. */
 export const deploymentObservedStateOperation: StyrminOperation<

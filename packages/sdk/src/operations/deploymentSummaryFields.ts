@@ -1,36 +1,27 @@
-import { DeploymentState, TaskResult } from '@styrmin/plugin-styrmin-common';
-import { Environment, environmentFragment, Task } from './recordFields';
-
-/**
- * A deployment as overviews list it: its state, what it runs, and how its newest task went.
- *
- * @public
- */
-export interface DeploymentSummary {
-  id: string;
-  name: string;
-  state: DeploymentState;
-  stateReason: string | null;
-  driverVersion: { name: string; version: string };
-  appVersion: string;
-  updatedAt: string;
-  /** Its newest task; null before the first. */
-  latestTask:
-    | (Pick<Task, 'id' | 'type' | 'status' | 'createdAt'> & {
-        /** The task result, computed by the server on every read. */
-        result: TaskResult;
-      })
-    | null;
-}
+import { EnvironmentOverrides } from '@styrmin/plugin-styrmin-common';
+import { EnvironmentWithDeploymentsFieldsFragment } from './generated/operationTypes';
+import { environmentFragment } from './recordFields';
+import { WithJsonFields } from './WithJsonFields';
 
 /**
  * An environment with its deployments that are not deleted, by name.
  *
  * @public
  */
-export interface EnvironmentWithDeployments extends Environment {
-  deployments: DeploymentSummary[];
-}
+export type EnvironmentWithDeployments = WithJsonFields<
+  EnvironmentWithDeploymentsFieldsFragment,
+  { overrides: EnvironmentOverrides }
+>;
+
+/**
+ * A deployment as overviews list it: its state, what it runs, and how its newest task
+ * went (`latestTask`, null before the first; its result computed by the server on every
+ * read).
+ *
+ * @public
+ */
+export type DeploymentSummary =
+  EnvironmentWithDeployments['deployments'][number];
 
 /** The fields of an {@link EnvironmentWithDeployments}, with the fragments it spreads. */
 export const environmentWithDeploymentsFragment = /* GraphQL */ `

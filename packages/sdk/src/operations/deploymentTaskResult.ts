@@ -1,10 +1,9 @@
 import {
-  Deployment,
-  deploymentFragment,
-  Task,
-  taskFragment,
-} from './recordFields';
-import { ComponentsInput as GeneratedComponentsInput } from './generated/operationTypes';
+  ComponentsInput as GeneratedComponentsInput,
+  DeploymentTaskResultFieldsFragment,
+} from './generated/operationTypes';
+import { Deployment, deploymentFragment, taskFragment } from './recordFields';
+import { WithJsonFields } from './WithJsonFields';
 
 /**
  * What `StyrminClient.stopComponents()` and `startComponents()` take.
@@ -18,10 +17,10 @@ export type ComponentsInput = GeneratedComponentsInput;
  *
  * @public
  */
-export interface DeploymentTaskResult {
-  deployment: Deployment;
-  task: Task;
-}
+export type DeploymentTaskResult = WithJsonFields<
+  DeploymentTaskResultFieldsFragment,
+  { deployment: Deployment }
+>;
 
 /** The fields of a {@link DeploymentTaskResult}, with every fragment it spreads. */
 export const deploymentTaskResultFragment = /* GraphQL */ `

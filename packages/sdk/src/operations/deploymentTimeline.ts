@@ -1,5 +1,7 @@
-import { ContextChange, Instance, PageInfo } from './recordFields';
+import { DeploymentTimelineQuery } from './generated/operationTypes';
+import { ContextChange } from './recordFields';
 import { StyrminOperation } from './StyrminOperation';
+import { WithJsonFields } from './WithJsonFields';
 
 /**
  * What `StyrminClient.deploymentTimeline()` takes.
@@ -15,32 +17,27 @@ export interface DeploymentTimelineOptions {
 }
 
 /**
+ * A page of a deployment's instances, newest first.
+ *
+ * @public
+ */
+export type DeploymentTimeline = WithJsonFields<
+  NonNullable<DeploymentTimelineQuery['deployment']>['instances'],
+  { nodes: TimelineEntry[] }
+>;
+
+/**
  * One instance in a deployment's timeline: who made the change and when, and its diff to
  * the instance before. `StyrminClient.instance()` reads the context too.
  *
  * @public
  */
-export interface TimelineEntry
-  extends Pick<
-    Instance,
-    'id' | 'number' | 'active' | 'createdBy' | 'createdAt' | 'driverVersion'
-  > {
-  diff: ContextChange[];
-  task: Pick<
-    NonNullable<Instance['task']>,
-    'id' | 'type' | 'status' | 'result'
-  > | null;
-}
-
-/**
- * A page of a deployment's instances, newest first.
- *
- * @public
- */
-export interface DeploymentTimeline {
-  nodes: TimelineEntry[];
-  pageInfo: PageInfo;
-}
+export type TimelineEntry = WithJsonFields<
+  NonNullable<
+    DeploymentTimelineQuery['deployment']
+  >['instances']['nodes'][number],
+  { diff: ContextChange[] }
+>;
 
 /** Reads a page of `deployment.instances`; undefined for an unknown deployment. */
 export const deploymentTimelineOperation: StyrminOperation<

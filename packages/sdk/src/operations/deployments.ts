@@ -1,7 +1,10 @@
-import { DeploymentState } from '@styrmin/plugin-styrmin-common';
-import { Deployment, deploymentFragment, PageInfo } from './recordFields';
+import { Deployment, deploymentFragment } from './recordFields';
 import { StyrminOperation } from './StyrminOperation';
-import { DeploymentFilter as GeneratedDeploymentFilter } from './generated/operationTypes';
+import {
+  DeploymentFilter as GeneratedDeploymentFilter,
+  DeploymentsQuery,
+} from './generated/operationTypes';
+import { WithJsonFields } from './WithJsonFields';
 
 /**
  * Which deployments `StyrminClient.deployments()` lists.
@@ -28,10 +31,10 @@ export interface DeploymentsOptions {
  *
  * @public
  */
-export interface DeploymentPage {
-  nodes: Deployment[];
-  pageInfo: PageInfo;
-}
+export type DeploymentPage = WithJsonFields<
+  DeploymentsQuery['deployments'],
+  { nodes: Deployment[] }
+>;
 
 /** Reads a page of `deployments`. */
 export const deploymentsOperation: StyrminOperation<

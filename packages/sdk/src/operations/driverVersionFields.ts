@@ -1,130 +1,73 @@
 import { DriverSpec } from '@styrmin/plugin-styrmin-common';
+import { DriverVersionFieldsFragment } from './generated/operationTypes';
+import { WithJsonFields } from './WithJsonFields';
 
 /**
- * Where an application driver version was loaded from.
+ * Where an application driver version was loaded from: `type` DIRECTORY (on the server),
+ * GIT (cloned by the server) or UPLOAD (sent by a client); `path` the directory on the
+ * server, the driver directory in the repository, or the directory the client named; for
+ * GIT, `url` the repository, `ref` the branch, tag or commit asked for (null for the
+ * default branch) and `commit` the commit that was loaded.
  *
  * @public
  */
-export interface DriverSource {
-  /** DIRECTORY (on the server), GIT (cloned by the server) or UPLOAD (sent by a client). */
-  type: 'DIRECTORY' | 'GIT' | 'UPLOAD';
-  /** The directory on the server, the driver directory in the repository, or the directory the client named. */
-  path: string | null;
-  /** GIT: the repository URL. */
-  url: string | null;
-  /** GIT: the branch, tag or commit asked for; null for the default branch. */
-  ref: string | null;
-  /** GIT: the commit that was loaded. */
-  commit: string | null;
-}
+export type DriverSource = DriverVersionFieldsFragment['source'];
 
 /**
- * A parameter (or an action's prompt) of a driver version.
+ * A parameter (or an action's prompt) of a driver version. `type` is string, secret,
+ * integer, number, boolean or enum; `default` is never set for a secret.
  *
  * @public
  */
-export interface DriverVersionParameter {
-  name: string;
-  /** string, secret, integer, number, boolean or enum. */
-  type: string;
-  title: string;
-  description: string;
-  required: boolean;
-  /** Never set for a secret. */
-  default: unknown;
-  values: string[] | null;
-  minimum: number | null;
-  maximum: number | null;
-  minLength: number | null;
-  maxLength: number | null;
-  pattern: string | null;
-}
+export type DriverVersionParameter =
+  DriverVersionFieldsFragment['parameters'][number];
 
 /**
  * A component of a driver version.
  *
  * @public
  */
-export interface DriverVersionComponent {
-  name: string;
-  selector: Record<string, string>;
-  container: string | null;
-  replicas: number | null;
-  singleton: boolean;
-}
+export type DriverVersionComponent = WithJsonFields<
+  DriverVersionFieldsFragment['components'][number],
+  { selector: Record<string, string> }
+>;
 
 /**
- * A service a driver version declares.
+ * A service a driver version declares. `targetPort` is a port number or a port name; null
+ * for `port`.
  *
  * @public
  */
-export interface DriverVersionService {
-  name: string;
-  component: string;
-  port: number;
-  /** A port number or a port name; null for `port`. */
-  targetPort: number | string | null;
-  protocol: string;
-  type: string;
-}
+export type DriverVersionService = WithJsonFields<
+  DriverVersionFieldsFragment['services'][number],
+  { targetPort: number | string | null }
+>;
 
 /**
  * An action a driver version declares.
  *
  * @public
  */
-export interface DriverVersionAction {
-  name: string;
-  description: string | null;
-  hook: string;
-  mode: string;
-  function: { module: string; export: string };
-  components: string[];
-  prompts: DriverVersionParameter[];
-}
+export type DriverVersionAction =
+  DriverVersionFieldsFragment['actions'][number];
 
 /**
  * One loaded, immutable application driver version: the `DriverVersion` type of the API.
+ * `parametersJsonSchema` is the JSON Schema of the parameters, for forms; `digest` is
+ * `sha256:<hex>` over the files of the version; `spec` is driver.styrmin.yml as the
+ * server validated it, defaults filled in.
  *
  * @public
  */
-export interface DriverVersion {
-  name: string;
-  version: string;
-  title: string;
-  supportedVersions: string;
-  info: {
-    icon: string | null;
-    description: string;
-    links: Array<{ title: string; url: string }>;
-    authors: Array<{ name: string; email: string | null; url: string | null }>;
-    license: string | null;
-  };
-  chart: {
-    source: {
-      type: string;
-      url: string | null;
-      ref: string | null;
-      path: string | null;
-    };
-    chart: string;
-    version: string;
-    valuesTemplate: string;
-  };
-  components: DriverVersionComponent[];
-  parameters: DriverVersionParameter[];
-  /** The JSON Schema of the parameters, for forms. */
-  parametersJsonSchema: Record<string, unknown>;
-  services: DriverVersionService[];
-  actions: DriverVersionAction[];
-  /** `sha256:<hex>` over the files of the version. */
-  digest: string;
-  source: DriverSource;
-  loadedBy: string;
-  loadedAt: string;
-  /** driver.styrmin.yml as the server validated it, defaults filled in. */
-  spec: DriverSpec;
-}
+export type DriverVersion = WithJsonFields<
+  DriverVersionFieldsFragment,
+  {
+    components: DriverVersionComponent[];
+    parametersJsonSchema: Record<string, unknown>;
+    services: DriverVersionService[];
+    spec: DriverSpec;
+  }
+>;
 
 const PARAMETER_FIELDS = /* GraphQL */ `
   name

@@ -1,5 +1,13 @@
-import { DriverVersion } from './driverVersionFields';
+import { DriversQuery } from './generated/operationTypes';
 import { StyrminOperation } from './StyrminOperation';
+
+/**
+ * An application driver with its loaded versions, newest first; `title` is the title of
+ * its latest version.
+ *
+ * @public
+ */
+export type Driver = DriversQuery['drivers'][number];
 
 /**
  * A loaded version of a driver, as lists show it: enough to describe the driver, choose a
@@ -7,32 +15,7 @@ import { StyrminOperation } from './StyrminOperation';
  *
  * @public
  */
-export interface DriverVersionSummary
-  extends Pick<
-    DriverVersion,
-    | 'version'
-    | 'title'
-    | 'supportedVersions'
-    | 'digest'
-    | 'source'
-    | 'loadedBy'
-    | 'loadedAt'
-  > {
-  info: Pick<DriverVersion['info'], 'icon' | 'description'>;
-}
-
-/**
- * An application driver with its loaded versions, newest first.
- *
- * @public
- */
-export interface Driver {
-  name: string;
-  /** The title of its latest version. */
-  title: string;
-  versions: DriverVersionSummary[];
-  latestVersion: DriverVersionSummary;
-}
+export type DriverVersionSummary = Driver['versions'][number];
 
 const SUMMARY = /* GraphQL */ `
   version

@@ -1,4 +1,3 @@
-import { ClusterSettings } from '@styrmin/plugin-styrmin-common';
 import { ClusterWithAgentToken, clusterFragment } from './recordFields';
 import { StyrminOperation } from './StyrminOperation';
 import { RegisterClusterInput as GeneratedRegisterClusterInput } from './generated/operationTypes';

@@ -1,3 +1,7 @@
+import {
+  DatabaseEngine as GeneratedDatabaseEngine,
+  ServerInfoQuery,
+} from './generated/operationTypes';
 import { StyrminOperation } from './StyrminOperation';
 
 /**
@@ -5,29 +9,19 @@ import { StyrminOperation } from './StyrminOperation';
  *
  * @public
  */
-export type DatabaseEngine = 'SQLITE' | 'POSTGRESQL';
+export type DatabaseEngine = GeneratedDatabaseEngine;
 
 /**
- * The Styrmin server that answers: the `server` field of the GraphQL API.
+ * The Styrmin server that answers: the `server` field of the GraphQL API. `version` is
+ * the version of the Styrmin backend plugin package; `installationId` identifies the
+ * installation (generated once, when the first migration ran) and `installedAt` says when
+ * it was created (ISO 8601). `database` is the database that stores Styrmin's records, as
+ * it reports itself: its engine, the engine's own version string, and `schemaVersion`, the
+ * newest migration applied to the Styrmin tables.
  *
  * @public
  */
-export interface ServerInfo {
-  /** The version of the Styrmin backend plugin package. */
-  version: string;
-  /** Identifies the installation: generated once, when the first migration ran. */
-  installationId: string;
-  /** When the installation was created (ISO 8601). */
-  installedAt: string;
-  /** The database that stores Styrmin's records, as it reports itself. */
-  database: {
-    engine: DatabaseEngine;
-    /** The engine's own version string. */
-    version: string;
-    /** The newest migration applied to the Styrmin tables. */
-    schemaVersion: string;
-  };
-}
+export type ServerInfo = ServerInfoQuery['server'];
 
 /** Reads the `server` field: what `StyrminClient.serverInfo()` returns. */
 export const serverInfoOperation: StyrminOperation<

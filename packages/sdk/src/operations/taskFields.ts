@@ -1,11 +1,11 @@
+import { JsonObject } from '@styrmin/plugin-styrmin-common';
 import {
-  DeploymentState,
-  FlowRunState,
-  JsonObject,
-  TaskResult,
-  TaskType,
-} from '@styrmin/plugin-styrmin-common';
-import { PageInfo, Step, Task, taskFragment } from './recordFields';
+  DeploymentObservedStateQuery,
+  DeploymentTasksQuery,
+  TaskDetailFieldsFragment,
+} from './generated/operationTypes';
+import { taskFragment } from './recordFields';
+import { WithJsonFields } from './WithJsonFields';
 
 /*
  * The types and fragments of tasks as users follow them: each step with the error of every
@@ -13,62 +13,39 @@ import { PageInfo, Step, Task, taskFragment } from './recordFields';
  */
 
 /**
- * The error of one failed attempt of a step; secrets were redacted when it was recorded.
+ * A task with its deployment and its steps in detail.
  *
  * @public
  */
-export interface StepAttemptError {
-  /** The step's attempt, from 1. */
-  attempt: number;
-  message: string;
-  /** The end of the failed command's output: the last 200 lines, at most 64 KiB. */
-  outputTail: string | null;
-  occurredAt: string;
-}
+export type TaskDetail = TaskDetailFieldsFragment;
+
+/**
+ * A step with its errors and the tasks it started; with SUPERSEDED, `supersededBy` is the
+ * task that interrupted it.
+ *
+ * @public
+ */
+export type TaskStep = TaskDetail['steps'][number];
+
+/**
+ * The error of one failed attempt of a step; secrets were redacted when it was recorded.
+ * `attempt` counts the step's attempts from 1; `outputTail` is the end of the failed
+ * command's output: the last 200 lines, at most 64 KiB.
+ *
+ * @public
+ */
+export type StepAttemptError = TaskStep['errors'][number];
 
 /**
  * A task in brief: what a step lists of the tasks it started.
  *
  * @public
  */
-export interface TaskSummary {
-  id: string;
-  type: TaskType;
-  status: FlowRunState;
-  result: TaskResult;
-}
-
-/**
- * A step with its errors and the tasks it started.
- *
- * @public
- */
-export interface TaskStep extends Step {
-  id: string;
-  errors: StepAttemptError[];
-  startedTasks: TaskSummary[];
-  /** With SUPERSEDED: the task that interrupted it. */
-  supersededBy: { id: string; type: TaskType } | null;
-}
-
-/**
- * A task with its deployment and its steps in detail.
- *
- * @public
- */
-export interface TaskDetail extends Omit<Task, 'steps'> {
-  deployment: {
-    id: string;
-    name: string;
-    state: DeploymentState;
-    environment: { id: string; name: string };
-  };
-  steps: TaskStep[];
-}
+export type TaskSummary = TaskStep['startedTasks'][number];
 
 /**
  * A task with the tasks its steps started, at any depth, in full: the step tree that
- * `styrminctl tasks show` prints.
+ * `styrminctl tasks show` prints (the client reads it task by task).
  *
  * @public
  */
@@ -77,86 +54,56 @@ export interface TaskTree extends Omit<TaskDetail, 'steps'> {
 }
 
 /**
- * A task in a list of tasks: with the deployment it acts on.
- *
- * @public
- */
-export interface TaskListEntry extends Task {
-  deployment: { id: string; name: string };
-}
-
-/**
  * A page of tasks, newest first.
  *
  * @public
  */
-export interface TaskPage {
-  nodes: TaskListEntry[];
-  pageInfo: PageInfo;
-}
+export type TaskPage = NonNullable<DeploymentTasksQuery['deployment']>['tasks'];
 
 /**
- * DeploymentStatus: the latest `.status` of a deployment's StyrminDeployment resource.
+ * A task in a list of tasks: with the deployment it acts on.
  *
  * @public
  */
-export interface DeploymentStatus {
-  status: JsonObject;
-  /** The Ready condition: null when unknown. */
-  ready: boolean | null;
-  reason: string | null;
-  message: string | null;
-  observedAt: string;
-  updatedAt: string;
-}
+export type TaskListEntry = TaskPage['nodes'][number];
+
+type ObservedDeployment = NonNullable<
+  DeploymentObservedStateQuery['deployment']
+>;
+
+/**
+ * DeploymentStatus: the latest `.status` of a deployment's StyrminDeployment resource;
+ * `ready` is its Ready condition, null when unknown.
+ *
+ * @public
+ */
+export type DeploymentStatus = WithJsonFields<
+  NonNullable<ObservedDeployment['deploymentStatus']>,
+  { status: JsonObject }
+>;
 
 /**
  * PodStatus: the observed state of one pod.
  *
  * @public
  */
-export interface PodStatus {
-  name: string;
-  phase: 'Pending' | 'Running' | 'Succeeded' | 'Failed' | 'Unknown';
-  ready: boolean;
-  restarts: number;
-  startedAt: string | null;
-  component: string | null;
-  reason: string | null;
-  observedAt: string;
-}
+export type PodStatus = ObservedDeployment['pods'][number];
 
 /**
  * A component of a deployment: the replicas its active instance asks for beside the pods
- * that run.
+ * that run. `desiredReplicas` is null when the chart's own count applies, and kept while
+ * stopped, for when it starts; `stopped` says whether the operator keeps it at 0 pods.
  *
  * @public
  */
-export interface DeploymentComponent {
-  name: string;
-  /** Null when the chart's own count applies; kept while stopped, for when it starts. */
-  desiredReplicas: number | null;
-  pods: number;
-  readyReplicas: number;
-  singleton: boolean;
-  /** Whether the operator keeps it at 0 pods (stopped components). */
-  stopped: boolean;
-}
+export type DeploymentComponent = ObservedDeployment['components'][number];
 
 /**
  * A service of a deployment, with its address in the cluster.
  *
  * @public
  */
-export interface DeployedService {
-  name: string;
-  component: string;
-  host: string;
-  port: number;
-  url: string;
-  protocol: string;
-  type: string;
-}
+export type DeployedService = ObservedDeployment['services'][number];
 
 /** The fields of a {@link TaskDetail}; spread with {@link taskFragment}. */
 export const taskDetailFragment = /* GraphQL */ `

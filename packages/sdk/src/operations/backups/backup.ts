@@ -1,5 +1,6 @@
 import { StyrminOperation } from '../StyrminOperation';
-import { TaskDetail, taskDetailFragment, TaskTree } from '../taskFields';
+import { BackupQuery } from '../generated/operationTypes';
+import { taskDetailFragment, TaskTree } from '../taskFields';
 import { Backup, backupFragment } from './backupFields';
 
 /**
@@ -12,9 +13,7 @@ export interface BackupDetail extends Omit<Backup, 'task'> {
 }
 
 /** A backup with its task's steps in detail: what {@link backupOperation} reads. */
-export interface BackupWithTask extends Omit<Backup, 'task'> {
-  task: TaskDetail | null;
-}
+export type BackupWithTask = NonNullable<BackupQuery['backup']>;
 
 /** Reads one `backup` with its task's steps. */
 export const backupOperation: StyrminOperation<

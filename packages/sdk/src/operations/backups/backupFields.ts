@@ -2,9 +2,9 @@ import {
   BackupFieldsFragment,
   BackupScheduleFieldsFragment,
   BackupStorageLocationFieldsFragment,
+  DeploymentBackupsQuery,
   RestoreFieldsFragment,
 } from '../generated/operationTypes';
-import { PageInfo } from '../recordFields';
 
 /*
  * The types of backups, restores, backup schedules and backup storage locations as the API
@@ -52,10 +52,9 @@ export type BackupSchedule = BackupScheduleFieldsFragment;
  *
  * @public
  */
-export interface BackupPage {
-  nodes: Backup[];
-  pageInfo: PageInfo;
-}
+export type BackupPage = NonNullable<
+  DeploymentBackupsQuery['deployment']
+>['backups'];
 
 /** The fields of a {@link BackupStorageLocation}. */
 export const backupStorageLocationFragment = /* GraphQL */ `
