@@ -18,6 +18,9 @@ export const VELERO_FIELD_MANAGER = 'styrmin-agent';
 /** How long a wait for a change lasts at most before the object is read again. */
 const DEFAULT_MAX_WAIT_MS = 30_000;
 
+/** How long a watch that ends without an event (refused, dropped) is waited out at least. */
+const MIN_WAIT_MS = 1_000;
+
 /**
  * The agent's reads and writes of Velero objects in Velero's namespace. Creates are
  * idempotent (an object that exists is read instead, so a run claimed again finds what its
@@ -130,8 +133,9 @@ export class VeleroClient {
 
   /**
    * Resolves when the object changes after `resourceVersion` (or appears, when it did not
-   * exist), when the watch ends, after `maxWaitMs`, or when `signal` aborts: the caller
-   * reads the object again and decides. One watch request of the one object.
+   * exist), when the watch ends (not before a second, so that a watch the server refuses
+   * or drops at once is no tight loop), after `maxWaitMs`, or when `signal` aborts: the
+   * caller reads the object again and decides. One watch request of the one object.
    */
   async waitForChange(options: {
     kind: VeleroKind;
@@ -146,6 +150,9 @@ export class VeleroClient {
     const ended = new Promise<void>(resolve => (finish = resolve));
     const timer = setTimeout(finish, options.maxWaitMs ?? DEFAULT_MAX_WAIT_MS);
     signal.addEventListener('abort', finish, { once: true });
+    const startedAt = Date.now();
+    const endedWithoutEvent = () =>
+      setTimeout(finish, Math.max(0, MIN_WAIT_MS - (Date.now() - startedAt)));
     let request: AbortController | undefined;
     try {
       request = await this.#watch.watch(
@@ -159,15 +166,13 @@ export class VeleroClient {
             : {}),
         },
         () => finish(),
-        () => finish(),
+        endedWithoutEvent,
       );
-      await ended;
     } catch {
-      // A watch that cannot start: the caller reads again after a pause.
-      await Promise.race([
-        ended,
-        new Promise(resolve => setTimeout(resolve, 1_000)),
-      ]);
+      endedWithoutEvent(); // a watch that cannot start
+    }
+    try {
+      await ended;
     } finally {
       clearTimeout(timer);
       signal.removeEventListener('abort', finish);

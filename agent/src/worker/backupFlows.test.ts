@@ -159,15 +159,26 @@ describe('the backup flows', () => {
     components: COMPONENTS,
   });
 
+  const veleroRequests = () =>
+    sandbox.requests.filter(r => r.path.startsWith('/apis/velero.io/'));
+
   const readData = async () =>
     (await sandbox.volumes.read(NAMESPACE, claim, 'graph/rows')).toString();
 
   it("backs up the namespace with its volume's files, reporting each change, and restores them in place", async () => {
     await sandbox.volumes.write(NAMESPACE, claim, 'graph/rows', 'before\n');
+    const requestsBefore = veleroRequests().length;
 
     const backup = await runBackupFlow(
       'CREATE_BACKUP',
       backupParameters('shop-one'),
+    );
+
+    // Followed by watch: per change of the Backup, a read of it and of its
+    // PodVolumeBackups and one watch; before it, discovery, a look for it and its location.
+    const requests = veleroRequests().slice(requestsBefore);
+    expect(requests.length).toBeLessThanOrEqual(
+      4 + 3 * backup.reports.backups.length,
     );
 
     expect(backup.outcome).toEqual({ state: 'SUCCEEDED' });
