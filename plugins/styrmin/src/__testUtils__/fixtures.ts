@@ -7,6 +7,7 @@ import type {
 } from '@styrmin/sdk';
 import { StyrminApiError } from '@styrmin/sdk';
 import { StyrminApi } from '../api';
+import { backupAnswers } from './backupFixtures';
 import { deploymentAnswers } from './deploymentFixtures';
 import { recordAnswers } from './recordFixtures';
 
@@ -352,6 +353,7 @@ export function mockStyrminApi(
     },
     ...deploymentAnswers,
     ...recordAnswers,
+    ...backupAnswers,
     editDeployment: async () => {
       throw new Error('Each test of a change answers it');
     },

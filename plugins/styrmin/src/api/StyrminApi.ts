@@ -1,5 +1,11 @@
 import { createApiRef } from '@backstage/core-plugin-api';
 import type {
+  Backup,
+  BackupDetail,
+  BackupPage,
+  BackupStorageLocation,
+  DeploymentBackupsOptions,
+  Restore,
   RecordRef,
   Cluster,
   ClusterWithAgentToken,
@@ -136,6 +142,31 @@ export interface StyrminApi {
   upgradeDeployment(
     input: UpgradeDeploymentInput,
   ): Promise<DeploymentChangeResult>;
+
+  /** A page of a deployment's backups, of every instance, newest first; a tombstone's too. */
+  getDeploymentBackups(
+    options: DeploymentBackupsOptions,
+  ): Promise<BackupPage | undefined>;
+
+  /** A deployment's restores, newest first. */
+  getDeploymentRestores(deploymentId: string): Promise<Restore[] | undefined>;
+
+  /** One backup with its task's steps, or undefined when there is none. */
+  getBackup(id: string): Promise<BackupDetail | undefined>;
+
+  /** Backs up a deployment now (a create_backup task). */
+  createBackup(input: { deployment: string; ttl?: string }): Promise<Backup>;
+
+  /** Deletes a backup and its Velero objects (a delete_backup task). */
+  deleteBackup(id: string): Promise<Backup>;
+
+  /** Restores a backup in place: the deployment is RESTORING until its task ends. */
+  restoreBackup(backupId: string): Promise<Restore>;
+
+  /** One backup storage location by its name, with each cluster's phase of it. */
+  getBackupStorageLocation(
+    name: string,
+  ): Promise<BackupStorageLocation | undefined>;
 
   /** Every registered cluster, by name, with when its agent last called. */
   getClusters(): Promise<Cluster[]>;

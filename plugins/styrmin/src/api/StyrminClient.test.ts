@@ -16,6 +16,14 @@ import {
   timeline,
 } from '../__testUtils__/deploymentFixtures';
 import { devEnvironment, localCluster } from '../__testUtils__/recordFixtures';
+import {
+  backupDetail,
+  backups,
+  completedBackup,
+  minioLocation,
+  runningBackup,
+  runningRestore,
+} from '../__testUtils__/backupFixtures';
 import { StyrminClient } from './StyrminClient';
 
 interface RecordedRequest {
@@ -396,6 +404,63 @@ describe('StyrminClient', () => {
       result: { agentToken: 'token', cluster: localCluster },
       operationName: 'RotateAgentToken',
       variables: { input: { id: 'c-local' } },
+    },
+    {
+      method: 'getDeploymentBackups',
+      call: (c: StyrminClient) =>
+        c.getDeploymentBackups({ id: deployment.id, first: 20 }),
+      data: { deployment: { backups } },
+      result: backups,
+      operationName: 'DeploymentBackups',
+      variables: { id: deployment.id, first: 20 },
+    },
+    {
+      method: 'getDeploymentRestores',
+      call: (c: StyrminClient) => c.getDeploymentRestores(deployment.id),
+      data: { deployment: { restores: [runningRestore] } },
+      result: [runningRestore],
+      operationName: 'DeploymentRestores',
+      variables: { id: deployment.id },
+    },
+    {
+      method: 'getBackup, its task a tree of steps',
+      call: (c: StyrminClient) => c.getBackup(completedBackup.id),
+      data: { backup: backupDetail(completedBackup) },
+      result: backupDetail(completedBackup),
+      operationName: 'Backup',
+      variables: { id: completedBackup.id },
+    },
+    {
+      method: 'createBackup',
+      call: (c: StyrminClient) => c.createBackup({ deployment: deployment.id }),
+      data: { createBackup: runningBackup },
+      result: runningBackup,
+      operationName: 'CreateBackup',
+      variables: { input: { deployment: deployment.id } },
+    },
+    {
+      method: 'deleteBackup',
+      call: (c: StyrminClient) => c.deleteBackup(completedBackup.id),
+      data: { deleteBackup: completedBackup },
+      result: completedBackup,
+      operationName: 'DeleteBackup',
+      variables: { input: { id: completedBackup.id } },
+    },
+    {
+      method: 'restoreBackup',
+      call: (c: StyrminClient) => c.restoreBackup(completedBackup.id),
+      data: { restoreBackup: runningRestore },
+      result: runningRestore,
+      operationName: 'RestoreBackup',
+      variables: { input: { backup: completedBackup.id } },
+    },
+    {
+      method: 'getBackupStorageLocation',
+      call: (c: StyrminClient) => c.getBackupStorageLocation('minio'),
+      data: { backupStorageLocation: minioLocation },
+      result: minioLocation,
+      operationName: 'BackupStorageLocation',
+      variables: { name: 'minio' },
     },
   ])(
     '$method: one $operationName request with its variables, as the user',

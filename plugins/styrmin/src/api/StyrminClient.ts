@@ -1,5 +1,11 @@
 import { DiscoveryApi, FetchApi } from '@backstage/core-plugin-api';
 import {
+  Backup,
+  BackupDetail,
+  BackupPage,
+  BackupStorageLocation,
+  DeploymentBackupsOptions,
+  Restore,
   Cluster,
   ClusterWithAgentToken,
   CreateDeploymentInput,
@@ -138,6 +144,38 @@ export class StyrminClient implements StyrminApi {
     input: UpgradeDeploymentInput,
   ): Promise<DeploymentChangeResult> {
     return this.#sdk.upgradeDeployment(input);
+  }
+
+  getDeploymentBackups(
+    options: DeploymentBackupsOptions,
+  ): Promise<BackupPage | undefined> {
+    return this.#sdk.backups.list(options);
+  }
+
+  getDeploymentRestores(deploymentId: string): Promise<Restore[] | undefined> {
+    return this.#sdk.backups.restores({ id: deploymentId });
+  }
+
+  getBackup(id: string): Promise<BackupDetail | undefined> {
+    return this.#sdk.backups.get(id);
+  }
+
+  createBackup(input: { deployment: string; ttl?: string }): Promise<Backup> {
+    return this.#sdk.backups.create(input);
+  }
+
+  deleteBackup(id: string): Promise<Backup> {
+    return this.#sdk.backups.delete(id);
+  }
+
+  restoreBackup(backupId: string): Promise<Restore> {
+    return this.#sdk.backups.restore(backupId);
+  }
+
+  getBackupStorageLocation(
+    name: string,
+  ): Promise<BackupStorageLocation | undefined> {
+    return this.#sdk.backupStorageLocations.get({ name });
   }
 
   getClusters(): Promise<Cluster[]> {

@@ -57,6 +57,7 @@ describe('DeploymentPage', () => {
       ['Upgrade', `${base}/upgrade`],
       ['Timeline', `${base}/timeline`],
       ['Tasks', `${base}/tasks`],
+      ['Backups', `${base}/backups`],
     ]);
     expect(
       screen.getByRole('tab', { name: 'Overview', selected: true }),

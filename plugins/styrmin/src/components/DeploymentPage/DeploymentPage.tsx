@@ -8,6 +8,7 @@ import {
   deploymentChannel,
   useLiveStyrminApi,
 } from '../../hooks/useLiveStyrminApi';
+import { DeploymentBackups } from '../DeploymentBackups';
 import { DeploymentConfiguration } from '../DeploymentConfiguration';
 import { DeploymentOverview } from '../DeploymentOverview';
 import { DeploymentTasks } from '../DeploymentTasks';
@@ -58,6 +59,13 @@ const tabs: DeploymentTab[] = [
     id: 'tasks',
     label: 'Tasks',
     content: deployment => <DeploymentTasks deploymentId={deployment.id} />,
+  },
+  {
+    id: 'backups',
+    label: 'Backups',
+    content: (deployment, onChanged) => (
+      <DeploymentBackups deployment={deployment} onChanged={onChanged} />
+    ),
   },
 ];
 
@@ -122,7 +130,8 @@ export const DeploymentPage = ({
               <Box mb={2} role="note">
                 <Typography variant="body2" color="textSecondary">
                   This deployment is a tombstone: its workload is gone from the
-                  cluster. Its timeline and tasks stay for auditing.
+                  cluster. Its timeline, tasks and backup history stay for
+                  auditing.
                 </Typography>
               </Box>
             )}

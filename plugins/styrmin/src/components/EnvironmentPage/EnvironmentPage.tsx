@@ -24,6 +24,7 @@ import {
   environmentRouteRef,
   environmentTabRouteRef,
 } from '../../routes';
+import { BackupStorageLocationStatus } from '../BackupStorageLocation';
 import { CreateDeploymentDialog } from '../CreateDeploymentDialog';
 import { DeploymentsTable } from '../DeploymentsTable';
 import { LoadedContent } from '../LoadedContent';
@@ -53,8 +54,13 @@ const EnvironmentSettings = ({
             {environment.cluster.name}
           </Link>
         ),
-        'Backup storage location':
-          environment.backupStorageLocation ?? 'None: backups cannot be taken',
+        'Backup storage location': environment.backupStorageLocation ? (
+          <BackupStorageLocationStatus
+            name={environment.backupStorageLocation}
+          />
+        ) : (
+          'None: backups cannot be taken'
+        ),
         Overrides: overrides ? (
           <CodeSnippet
             language="json"

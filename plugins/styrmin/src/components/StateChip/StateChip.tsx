@@ -42,7 +42,7 @@ const useStyles = makeStyles(theme => ({
  * tooltip. The text keeps the theme's text colour, so it reads in the light and the dark
  * theme; only the dot and the border take the status colour.
  */
-function createStateChip<T extends string>(
+export function createStateChip<T extends string>(
   domainEnum: DomainEnum<T>,
   tones: Record<T, Tone>,
 ) {

@@ -1,0 +1,3 @@
+export { BackupStorageLocationPhaseChip } from './BackupStorageLocationPhaseChip';
+export { BackupStorageLocationStatus } from './BackupStorageLocationStatus';
+export type { BackupStorageLocationStatusProps } from './BackupStorageLocationStatus';

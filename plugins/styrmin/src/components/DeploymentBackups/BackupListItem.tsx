@@ -1,0 +1,52 @@
+import Box from '@material-ui/core/Box';
+import ListItem from '@material-ui/core/ListItem';
+import ListItemText from '@material-ui/core/ListItemText';
+import type { Backup } from '@styrmin/sdk';
+import { Link as RouterLink } from 'react-router-dom';
+import { Timestamp } from '../Timestamp';
+import { BackupProgress } from './BackupProgress';
+import { VeleroBackupPhaseChip } from './phaseChips';
+
+/** The query parameter of the Backups tab that names the backup it opens. */
+export const BACKUP_QUERY_PARAMETER = 'backup';
+
+/** One backup of the history: phase, when and by whom, instance, progress and size, expiry. */
+export const BackupListItem = ({
+  backup,
+  selected,
+}: {
+  backup: Backup;
+  selected: boolean;
+}) => (
+  <ListItem
+    button
+    // The current page's address with the backup named in its query, as the Tasks tab's.
+    component={RouterLink}
+    role="link"
+    to={`?${new URLSearchParams({ [BACKUP_QUERY_PARAMETER]: backup.id })}`}
+    selected={selected}
+    aria-current={selected ? 'true' : undefined}
+  >
+    <ListItemText
+      disableTypography
+      primary={
+        <Box display="flex" alignItems="center" gridGap={8}>
+          <VeleroBackupPhaseChip value={backup.phase ?? 'New'} />
+          <Timestamp iso={backup.createdAt} />
+          <span>instance #{backup.instance.number}</span>
+        </Box>
+      }
+      secondary={
+        <Box color="text.secondary" fontSize="body2.fontSize">
+          by {backup.createdBy}
+          {backup.expiresAt && (
+            <>
+              , expires <Timestamp iso={backup.expiresAt} />
+            </>
+          )}
+          <BackupProgress backup={backup} />
+        </Box>
+      }
+    />
+  </ListItem>
+);

@@ -1,0 +1,2 @@
+export { DeploymentBackups } from './DeploymentBackups';
+export type { DeploymentBackupsProps } from './DeploymentBackups';
