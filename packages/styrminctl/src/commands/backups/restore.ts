@@ -2,8 +2,7 @@ import { Backup } from '@styrmin/sdk';
 import { Command } from 'commander';
 import { CommandContext } from '../../CommandContext';
 import { findDeployment } from '../../records/findRecords';
-import { waitOptions } from '../deployments/options';
-import { yesOption } from '../confirmation';
+import { BackupCommandOptions, backupCommand } from './backupCommand';
 import { restoreView } from './backupViews';
 import { findBackup } from './findBackup';
 import { followBackupTask } from './followBackupTask';
@@ -26,56 +25,44 @@ export function registerRestoreCommand(
   backups: Command,
   context: CommandContext,
 ): void {
-  yesOption(
-    waitOptions(
-      backups
-        .command('restore')
-        .description(
-          'Restore a backup in place, into the deployment it was taken of (a restore_backup task); the deployment is RESTORING meanwhile',
-        )
-        .argument('<id>', 'the backup’s id'),
-    ),
-  ).action(
-    async (
-      id: string,
-      options: { yes?: boolean; wait?: boolean; timeout?: number },
-    ) => {
-      const client = await context.client();
-      const backup = await findBackup(client, id);
-      const deployment = await findDeployment(client, backup.deployment.id);
-      const name = `${deployment.environment.name}/${deployment.name}`;
-      await context.confirm(
-        restoreQuestion(backup, name),
-        options,
-        'nothing was restored',
-      );
-      const restore = await client.backups.restore(backup.id);
-      await followBackupTask(
-        context,
-        client,
-        {
-          value: restore,
-          table: restoreView(restore),
-          task: restore.task,
-          ended: async () => {
-            const [ended, after] = await Promise.all([
-              client.backups.getRestore(restore.id),
-              client.deployment({ id: deployment.id }),
-            ]);
-            const state = after?.state ?? deployment.state;
-            const reason = after?.stateReason;
-            const final = ended ?? restore;
-            return {
-              value: { ...final, deploymentState: state },
-              table: { ...restoreView(final), state },
-              failure: `the deployment is ${state}${
-                reason ? `: ${reason}` : ''
-              }`,
-            };
-          },
+  backupCommand(
+    backups,
+    'restore',
+    'Restore a backup in place, into the deployment it was taken of (a restore_backup task); the deployment is RESTORING meanwhile',
+  ).action(async (id: string, options: BackupCommandOptions) => {
+    const client = await context.client();
+    const backup = await findBackup(client, id);
+    const deployment = await findDeployment(client, backup.deployment.id);
+    const name = `${deployment.environment.name}/${deployment.name}`;
+    await context.confirm(
+      restoreQuestion(backup, name),
+      options,
+      'nothing was restored',
+    );
+    const restore = await client.backups.restore(backup.id);
+    await followBackupTask(
+      context,
+      client,
+      {
+        value: restore,
+        table: restoreView(restore),
+        task: restore.task,
+        ended: async () => {
+          const [ended, after] = await Promise.all([
+            client.backups.getRestore(restore.id),
+            client.deployment({ id: deployment.id }),
+          ]);
+          const state = after?.state ?? deployment.state;
+          const reason = after?.stateReason;
+          const final = ended ?? restore;
+          return {
+            value: { ...final, deploymentState: state },
+            table: { ...restoreView(final), state },
+            failure: `the deployment is ${state}${reason ? `: ${reason}` : ''}`,
+          };
         },
-        options,
-      );
-    },
-  );
+      },
+      options,
+    );
+  });
 }
