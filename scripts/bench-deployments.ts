@@ -21,7 +21,10 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { readDriverDirectory } from '@styrmin/plugin-styrmin-node';
+import { createBackupStores } from '../plugins/styrmin-backend/src/backups/createBackupStores';
+import { DeploymentBackups } from '../plugins/styrmin-backend/src/backups/DeploymentBackups';
 import { DatabaseClusterStore } from '../plugins/styrmin-backend/src/clusters/DatabaseClusterStore';
+import { systemClock } from '../plugins/styrmin-backend/src/database/Clock';
 import { DatabaseServerInfoStore } from '../plugins/styrmin-backend/src/database/DatabaseServerInfoStore';
 import { DatabaseDeploymentStore } from '../plugins/styrmin-backend/src/deployments/DatabaseDeploymentStore';
 import { DatabaseDriverStore } from '../plugins/styrmin-backend/src/drivers/DatabaseDriverStore';
@@ -153,6 +156,7 @@ async function setUp(knex: Knex) {
     drivers,
     flowRuns,
     tasks,
+    ...(await createBackupStores({ database })),
   };
   const broker = await FlowRunBroker.create({
     database,
@@ -177,7 +181,18 @@ async function setUp(knex: Knex) {
         logger: silent,
       }),
     },
-    records: { ...stores, ...reconcilers },
+    records: {
+      ...stores,
+      ...reconcilers,
+      deploymentBackups: DeploymentBackups.create({
+        ...stores,
+        ...reconcilers,
+        knex,
+        clock: systemClock,
+        logger: silent,
+      }),
+      clock: systemClock,
+    },
     permissions: allowAll,
     auditor: unaudited,
     logger: silent,

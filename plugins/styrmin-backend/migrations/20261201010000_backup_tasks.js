@@ -1,5 +1,18 @@
 // @ts-check
 
+/** The task types before this migration. */
+const TYPES = [
+  'create_instance',
+  'update_instance',
+  'upgrade_instance',
+  'stop_components',
+  'start_components',
+  'run_job',
+  'delete_deployment',
+];
+
+const BACKUP_TYPES = ['create_backup', 'restore_backup', 'delete_backup'];
+
 /**
  * The tasks of backups: the task types create_backup, restore_backup and delete_backup
  * (flows CREATE_BACKUP, RESTORE_BACKUP, DELETE_BACKUP on the cluster's pool), and the
@@ -64,18 +77,6 @@ exports.down = async function down(knex) {
 /** See the comment of `up`: SQLite copies the table outside a transaction. */
 exports.config = { transaction: false };
 
-/** The task types before this migration. */
-const TYPES = [
-  'create_instance',
-  'update_instance',
-  'upgrade_instance',
-  'stop_components',
-  'start_components',
-  'run_job',
-  'delete_deployment',
-];
-
-const BACKUP_TYPES = ['create_backup', 'restore_backup', 'delete_backup'];
 
 /**
  * Replaces the check of styrmin_tasks.type with one that takes `types`: on PostgreSQL in

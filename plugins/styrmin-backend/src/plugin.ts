@@ -11,6 +11,10 @@ import {
 } from '@styrmin/plugin-styrmin-common';
 import { AgentRunClaimer } from './agentProtocol/AgentRunClaimer';
 import { createAgentProtocolRouter } from './agentProtocol/createAgentProtocolRouter';
+import { BackupRunFollower } from './backups/BackupRunFollower';
+import { scheduleBackupTasks } from './backups/BackupScheduler';
+import { createBackupStores } from './backups/createBackupStores';
+import { DeploymentBackups } from './backups/DeploymentBackups';
 import { SignalsChangeNotifier } from './changes/SignalsChangeNotifier';
 import { DatabaseClusterStore } from './clusters/DatabaseClusterStore';
 import { styrminClockServiceRef } from './database/clockServiceRef';
@@ -36,8 +40,9 @@ import { DatabaseTaskStore } from './tasks/DatabaseTaskStore';
 
 /**
  * The Styrmin server: its database, its GraphQL API at `/api/styrmin/graphql`, the core
- * records with the generator and the remediator, the flow-run queue with the worker of the
- * `server` pool, and the agent protocol at `/api/styrmin/agent/v1`.
+ * records with the generator and the remediator, the backups of deployments with their
+ * schedules and expiry, the flow-run queue with the worker of the `server` pool, and the
+ * agent protocol at `/api/styrmin/agent/v1`.
  *
  * @public
  */
@@ -111,6 +116,7 @@ export const styrminPlugin = createBackendPlugin({
           drivers,
           flowRuns,
           tasks,
+          ...(await createBackupStores({ database, clock })),
         };
         const knex = await database.getClient();
         // Pages refresh on these signals (with polling as the fallback).
@@ -120,6 +126,7 @@ export const styrminPlugin = createBackendPlugin({
           ...stores,
         });
         const {
+          remediator,
           deploymentReconciler,
           settingsReconciler,
           componentLifecycle,
@@ -130,12 +137,20 @@ export const styrminPlugin = createBackendPlugin({
           changes,
           ...stores,
         });
+        const deploymentBackups = DeploymentBackups.create({
+          ...stores,
+          knex,
+          clock,
+          logger,
+          remediator,
+        });
 
         // The agent protocol, under /agent/v1: the cluster's agent token is its only
         // credential, so Backstage's own auth lets it through to the token check.
         const stateFollower = DeploymentStateFollower.create({
           ...stores,
           changes,
+          backupRuns: BackupRunFollower.create({ ...stores, changes, clock }),
         });
         broker.onCrashed(({ tx, flowRunId, reason }) =>
           stateFollower
@@ -174,6 +189,8 @@ export const styrminPlugin = createBackendPlugin({
               settingsReconciler,
               componentLifecycle,
               deploymentJobs,
+              deploymentBackups,
+              clock,
             },
             // Announces each change on the event bus (the catalog module refreshes its
             // entities); without waiting, so that no subscriber slows the answer down.
@@ -191,6 +208,11 @@ export const styrminPlugin = createBackendPlugin({
         await broker.scheduleLeaseSweep({
           scheduler,
           interval: flowRunSettings.sweepInterval,
+        });
+        await scheduleBackupTasks({
+          scheduler,
+          backups: deploymentBackups,
+          logger,
         });
         // No flow runs in the server pool yet: apply_state and the orchestration of
         // environment backups, restores and clones will register here.

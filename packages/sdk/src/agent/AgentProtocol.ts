@@ -1,4 +1,5 @@
 import type {
+  AgentBackupStorageLocationsResponse,
   AgentDeploymentStatusReport,
   AgentFlowRun,
   AgentInfo,
@@ -7,6 +8,9 @@ import type {
   AgentStep,
 } from '@styrmin/plugin-styrmin-common';
 import type {
+  AgentBackupReportResult,
+  AgentBackupStatusOptions,
+  AgentBackupStorageLocationStatusOptions,
   AgentCallOptions,
   AgentClaimOptions,
   AgentCompleteRunOptions,
@@ -14,6 +18,7 @@ import type {
   AgentEndStepOptions,
   AgentLinkStartedTaskOptions,
   AgentReportDeploymentStatusResult,
+  AgentRestoreStatusOptions,
   AgentStartTaskOptions,
   AgentStepReportOptions,
 } from './AgentProtocolClient';
@@ -52,4 +57,17 @@ export interface AgentProtocol {
   reportDeploymentStatus(
     report: AgentDeploymentStatusReport & AgentCallOptions,
   ): Promise<AgentReportDeploymentStatusResult>;
+  /** The backup storage locations that the cluster's environments use. */
+  backupStorageLocations(
+    options?: AgentCallOptions,
+  ): Promise<AgentBackupStorageLocationsResponse>;
+  reportBackupStorageLocationStatus(
+    options: AgentBackupStorageLocationStatusOptions,
+  ): Promise<AgentBackupReportResult>;
+  reportBackupStatus(
+    options: AgentBackupStatusOptions,
+  ): Promise<AgentBackupReportResult>;
+  reportRestoreStatus(
+    options: AgentRestoreStatusOptions,
+  ): Promise<AgentBackupReportResult>;
 }

@@ -1,4 +1,8 @@
 import {
+  AgentBackupReportResponse,
+  AgentBackupStatusReport,
+  AgentBackupStorageLocationsResponse,
+  AgentBackupStorageLocationStatusReport,
   AgentCompleteRunResponse,
   AgentDeploymentStatusReport,
   AgentDeploymentStatusResponse,
@@ -11,6 +15,7 @@ import {
   AgentStartTaskRequest,
   AgentStep,
   AgentStepOutcome,
+  AgentRestoreStatusReport,
   AgentStepResponse,
   StyrminErrorCode,
 } from '@styrmin/plugin-styrmin-common';
@@ -100,6 +105,25 @@ export type AgentCompleteRunResult = AgentCompleteRunResponse;
 
 /** @public */
 export type AgentReportDeploymentStatusResult = AgentDeploymentStatusResponse;
+
+/** What a backup, restore or location report answers: whether anything was written. @public */
+export type AgentBackupReportResult = AgentBackupReportResponse;
+
+/** @public */
+export type AgentBackupStorageLocationStatusOptions =
+  AgentBackupStorageLocationStatusReport &
+    AgentCallOptions & {
+      /** The location's id. */
+      id: string;
+    };
+
+/** @public */
+export type AgentBackupStatusOptions = AgentBackupStatusReport &
+  AgentCallOptions & { backupId: string };
+
+/** @public */
+export type AgentRestoreStatusOptions = AgentRestoreStatusReport &
+  AgentCallOptions & { restoreId: string };
 
 /** Statuses that mean no Styrmin agent endpoint answered: a gateway or proxy in front of it. */
 const UNAVAILABLE_STATUSES = new Set([408, 429, 502, 503, 504]);
@@ -296,6 +320,70 @@ export class AgentProtocolClient implements AgentProtocol {
       `/deployments/${encodeURIComponent(deploymentId)}/status`,
       { observedAt, status, pods },
       report,
+    ))!;
+  }
+
+  /**
+   * The backup storage locations that the cluster's environments use: what the agent keeps
+   * in step as Velero BackupStorageLocations (credentials by their Secret's name and key).
+   */
+  async backupStorageLocations(
+    options: AgentCallOptions = {},
+  ): Promise<AgentBackupStorageLocationsResponse> {
+    return (await this.#call<AgentBackupStorageLocationsResponse>(
+      'GET',
+      '/backup-storage-locations',
+      undefined,
+      options,
+    ))!;
+  }
+
+  /** Reports the phase of the Velero BackupStorageLocation of a location. */
+  async reportBackupStorageLocationStatus(
+    options: AgentBackupStorageLocationStatusOptions,
+  ): Promise<AgentBackupReportResult> {
+    const { id, signal, ...report } = options;
+    return this.#report(
+      `/backup-storage-locations/${encodeURIComponent(id)}/status`,
+      report,
+      { signal },
+    );
+  }
+
+  /** Reports what the agent read of the Velero Backup of a backup. */
+  async reportBackupStatus(
+    options: AgentBackupStatusOptions,
+  ): Promise<AgentBackupReportResult> {
+    const { backupId, signal, ...report } = options;
+    return this.#report(
+      `/backups/${encodeURIComponent(backupId)}/status`,
+      report,
+      { signal },
+    );
+  }
+
+  /** Reports what the agent read of the Velero Restore of a restore. */
+  async reportRestoreStatus(
+    options: AgentRestoreStatusOptions,
+  ): Promise<AgentBackupReportResult> {
+    const { restoreId, signal, ...report } = options;
+    return this.#report(
+      `/restores/${encodeURIComponent(restoreId)}/status`,
+      report,
+      { signal },
+    );
+  }
+
+  async #report(
+    path: string,
+    report: object,
+    options: AgentCallOptions,
+  ): Promise<AgentBackupReportResult> {
+    return (await this.#call<AgentBackupReportResult>(
+      'POST',
+      path,
+      report,
+      options,
     ))!;
   }
 

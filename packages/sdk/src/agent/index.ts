@@ -1,6 +1,9 @@
 export { AgentProtocolClient } from './AgentProtocolClient';
 export type { AgentProtocol } from './AgentProtocol';
 export type {
+  AgentBackupReportResult,
+  AgentBackupStatusOptions,
+  AgentBackupStorageLocationStatusOptions,
   AgentCallOptions,
   AgentClaimOptions,
   AgentCompleteRunOptions,
@@ -9,6 +12,7 @@ export type {
   AgentLinkStartedTaskOptions,
   AgentProtocolClientOptions,
   AgentReportDeploymentStatusResult,
+  AgentRestoreStatusOptions,
   AgentStartTaskOptions,
   AgentStepReportOptions,
 } from './AgentProtocolClient';
@@ -20,6 +24,11 @@ export {
   AGENT_PROTOCOL_VERSION,
 } from '@styrmin/plugin-styrmin-common';
 export type {
+  AgentBackupReportResponse,
+  AgentBackupStatusReport,
+  AgentBackupStorageLocation,
+  AgentBackupStorageLocationsResponse,
+  AgentBackupStorageLocationStatusReport,
   AgentDeploymentStatusReport,
   AgentDriverVersion,
   AgentFlowRun,
@@ -27,6 +36,7 @@ export type {
   AgentInstance,
   AgentPodStatus,
   AgentPreviousInstance,
+  AgentRestoreStatusReport,
   AgentRunLease,
   AgentRunOutcome,
   AgentStartedTaskResponse,

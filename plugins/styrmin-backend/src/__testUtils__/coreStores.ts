@@ -6,6 +6,8 @@ import {
   TestDatabases,
 } from '@backstage/backend-test-utils';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
+import { createBackupStores } from '../backups/createBackupStores';
+import { DeploymentBackups } from '../backups/DeploymentBackups';
 import { ChangeNotifier } from '../changes/ChangeNotifier';
 import { DatabaseClusterStore } from '../clusters/DatabaseClusterStore';
 import { DatabaseServerInfoStore } from '../database/DatabaseServerInfoStore';
@@ -54,6 +56,7 @@ export async function createCoreStores(options: {
     flowRuns: await DatabaseFlowRunStore.create({ database, clock }),
     tasks: await DatabaseTaskStore.create({ database, clock }),
     observedState: await DatabaseObservedStateStore.create({ database, clock }),
+    ...(await createBackupStores({ database, clock })),
   };
   for (const path of load) {
     await stores.drivers.loadDriverVersion({
@@ -75,10 +78,16 @@ export async function createTestReconciler(
   });
   // What the reconcilers announce; the plugin's tests check the announcements end to end.
   const changes: jest.Mocked<ChangeNotifier> = { notify: jest.fn() };
+  const reconcilers = createReconciler({ ...stores, broker, changes });
   return {
     broker,
     changes,
-    ...createReconciler({ ...stores, broker, changes }),
+    ...reconcilers,
+    deploymentBackups: DeploymentBackups.create({
+      ...stores,
+      logger: mockServices.logger.mock(),
+      remediator: reconcilers.remediator,
+    }),
   };
 }
 

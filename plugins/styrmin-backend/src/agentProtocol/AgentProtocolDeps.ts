@@ -1,5 +1,8 @@
 import { LoggerService } from '@backstage/backend-plugin-api';
 import { Knex } from 'knex';
+import { BackupStorageLocationStore } from '../backupStorageLocations/BackupStorageLocationStore';
+import { BackupStore } from '../backups/BackupStore';
+import { RestoreStore } from '../backups/RestoreStore';
 import { ChangeNotifier } from '../changes/ChangeNotifier';
 import { ClusterStore } from '../clusters/ClusterStore';
 import { Clock } from '../database/Clock';
@@ -32,6 +35,9 @@ export type AgentProtocolDeps = {
   tasks: TaskStore;
   broker: FlowRunBroker;
   observedState: ObservedStateStore;
+  backups: BackupStore;
+  restores: RestoreStore;
+  backupStorageLocations: BackupStorageLocationStore;
   stateFollower: DeploymentStateFollower;
   /** Told of every change a call makes, so that the pages showing it refresh. */
   changes: ChangeNotifier;

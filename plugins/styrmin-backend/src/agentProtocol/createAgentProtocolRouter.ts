@@ -1,7 +1,10 @@
 import { NotFoundError } from '@backstage/errors';
 import {
   AGENT_PROTOCOL_VERSION,
+  AgentBackupStatusReport,
+  AgentBackupStorageLocationStatusReport,
   AgentInfo,
+  AgentRestoreStatusReport,
 } from '@styrmin/plugin-styrmin-common';
 import express from 'express';
 import Router from 'express-promise-router';
@@ -31,8 +34,12 @@ import { completeRun } from './completeRun';
 import { heartbeat } from './heartbeat';
 import { endStep } from './endStep';
 import { linkStartedTask } from './linkStartedTask';
+import { listBackupStorageLocations } from './listBackupStorageLocations';
 import { readBundle } from './readBundle';
+import { reportBackupStatus } from './reportBackupStatus';
+import { reportBackupStorageLocationStatus } from './reportBackupStorageLocationStatus';
 import { reportDeploymentStatus } from './reportDeploymentStatus';
+import { reportRestoreStatus } from './reportRestoreStatus';
 import { startStep } from './startStep';
 import { startTask } from './startTask';
 
@@ -167,6 +174,25 @@ export function createAgentProtocolRouter(
     '/deployments/:deploymentId/status',
     DeploymentStatusRequest,
     reportDeploymentStatus,
+  );
+  route('get', '/backup-storage-locations', NoBody, listBackupStorageLocations);
+  route(
+    'post',
+    '/backup-storage-locations/:id/status',
+    AgentBackupStorageLocationStatusReport,
+    reportBackupStorageLocationStatus,
+  );
+  route(
+    'post',
+    '/backups/:backupId/status',
+    AgentBackupStatusReport,
+    reportBackupStatus,
+  );
+  route(
+    'post',
+    '/restores/:restoreId/status',
+    AgentRestoreStatusReport,
+    reportRestoreStatus,
   );
 
   api.use((req, _res, next) => {

@@ -49,10 +49,17 @@ export type Backup = {
   createdBy: string;
   createdAt: Date;
   updatedAt: Date;
+  /**
+   * The delete_backup task that removes its Velero objects, by hand or at its expiry; the
+   * record goes when it succeeds.
+   */
+  deleteTaskId?: string;
 };
 
 /** @internal */
 export type BackupStoreCreateOptions = TransactionOption & {
+  /** Its id, chosen first: the task's parameters name it. A random one when absent. */
+  id?: string;
   deploymentId: string;
   /** Names the Velero Backup (see `veleroBackupName`). */
   deploymentName: string;
@@ -69,6 +76,16 @@ export type BackupStoreCreateOptions = TransactionOption & {
 
 /** @internal */
 export type BackupStoreGetOptions = TransactionOption & { id: string };
+
+/** @internal */
+export type BackupStoreGetManyOptions = TransactionOption & { ids: string[] };
+
+/** @internal */
+export type BackupStoreSetDeleteTaskOptions = TransactionOption & {
+  id: string;
+  /** Null when the deletion failed: the backup may be deleted again. */
+  deleteTaskId: string | null;
+};
 
 /**
  * Where a page of backups starts: after this backup, newest first.
@@ -93,7 +110,7 @@ export type BackupStoreListPageResult = {
 
 /** @internal */
 export type BackupStoreListExpiredOptions = TransactionOption & {
-  /** Backups whose expiry is at or before this. */
+  /** Backups whose expiry is at or before this, and whose deletion is not recorded yet. */
   now: Date;
   limit: number;
 };
@@ -128,12 +145,15 @@ export interface BackupStore {
 
   getBackup(options: BackupStoreGetOptions): Promise<Backup | undefined>;
 
+  /** The backups with these ids, in any order. */
+  getBackups(options: BackupStoreGetManyOptions): Promise<Backup[]>;
+
   /** The backup history of a deployment, deleted or not: every instance's backups. */
   listBackupPage(
     options: BackupStoreListPageOptions,
   ): Promise<BackupStoreListPageResult>;
 
-  /** The backups whose expiry has passed, soonest expired first. */
+  /** The backups whose expiry has passed and that no task deletes yet, soonest expired first. */
   listExpiredBackups(options: BackupStoreListExpiredOptions): Promise<Backup[]>;
 
   /** The constituent backups of an environment backup, oldest first. */
@@ -151,6 +171,12 @@ export interface BackupStore {
    * and nothing for a report older than the stored one. Answers whether it wrote.
    */
   recordBackupStatus(options: BackupStoreRecordStatusOptions): Promise<boolean>;
+
+  /**
+   * Records the task that deletes the backup, or forgets it (null). Setting one while
+   * another is recorded is a `ConflictError`; answers the backup as it is then.
+   */
+  setDeleteTask(options: BackupStoreSetDeleteTaskOptions): Promise<Backup>;
 
   /**
    * Removes the record, once its Velero objects are gone; its restores stay, without it.

@@ -1,4 +1,5 @@
 import { DatabaseService } from '@backstage/backend-plugin-api';
+import { ConflictError, NotFoundError } from '@backstage/errors';
 import {
   BackupTrigger,
   backupExpiresAt,
@@ -20,6 +21,7 @@ import {
   BackupStore,
   BackupStoreCreateOptions,
   BackupStoreDeleteOptions,
+  BackupStoreGetManyOptions,
   BackupStoreGetOptions,
   BackupStoreLastScheduledOptions,
   BackupStoreListConstituentsOptions,
@@ -27,6 +29,7 @@ import {
   BackupStoreListPageOptions,
   BackupStoreListPageResult,
   BackupStoreRecordStatusOptions,
+  BackupStoreSetDeleteTaskOptions,
 } from './BackupStore';
 import { newestFirstPage } from './newestFirstPage';
 import { BACKUPS_TABLE, DbBackupRow } from './tables';
@@ -72,7 +75,7 @@ export class DatabaseBackupStore implements BackupStore {
 
   async createBackup(options: BackupStoreCreateOptions): Promise<Backup> {
     const { tx = this.#knex, ttlSeconds } = options;
-    const id = randomUUID();
+    const id = options.id ?? randomUUID();
     const now = this.#clock.now();
     const row: DbBackupRow = {
       id,
@@ -95,6 +98,7 @@ export class DatabaseBackupStore implements BackupStore {
       created_by: options.createdBy,
       created_at: now,
       updated_at: now,
+      delete_task_id: null,
     };
     await insertRecord({
       db: tx,
@@ -114,6 +118,15 @@ export class DatabaseBackupStore implements BackupStore {
     }
     const row = await tx<DbBackupRow>(BACKUPS_TABLE).where({ id }).first();
     return row && toBackup(row);
+  }
+
+  async getBackups(options: BackupStoreGetManyOptions): Promise<Backup[]> {
+    const { tx = this.#knex, ids } = options;
+    const rows = await tx<DbBackupRow>(BACKUPS_TABLE).whereIn(
+      'id',
+      onlyUuids(ids),
+    );
+    return rows.map(toBackup);
   }
 
   async listBackupPage(
@@ -137,6 +150,7 @@ export class DatabaseBackupStore implements BackupStore {
     const { tx = this.#knex, now, limit } = options;
     const rows = await tx<DbBackupRow>(BACKUPS_TABLE)
       .where('expires_at', '<=', now)
+      .whereNull('delete_task_id')
       .orderBy([{ column: 'expires_at' }, { column: 'id' }])
       .limit(limit);
     return rows.map(toBackup);
@@ -191,6 +205,27 @@ export class DatabaseBackupStore implements BackupStore {
     });
   }
 
+  async setDeleteTask(
+    options: BackupStoreSetDeleteTaskOptions,
+  ): Promise<Backup> {
+    const { tx = this.#knex, id, deleteTaskId } = options;
+    const query = tx<DbBackupRow>(BACKUPS_TABLE).whereIn('id', onlyUuids([id]));
+    const updated = await (deleteTaskId === null
+      ? query
+      : query.whereNull('delete_task_id')
+    ).update({ delete_task_id: deleteTaskId, updated_at: this.#clock.now() });
+    if (updated === 0) {
+      const current = await this.getBackup({ tx, id });
+      if (!current) {
+        throw new NotFoundError(`Backup ${id} does not exist`);
+      }
+      throw new ConflictError(
+        `Backup ${id} is being deleted by task ${current.deleteTaskId} already`,
+      );
+    }
+    return (await this.getBackup({ tx, id }))!;
+  }
+
   async deleteBackup(options: BackupStoreDeleteOptions): Promise<boolean> {
     const { tx = this.#knex, id } = options;
     if (!isUuid(id)) {
@@ -220,5 +255,6 @@ function toBackup(row: DbBackupRow): Backup {
     createdBy: row.created_by,
     createdAt: fromDbTimestamp(row.created_at),
     updatedAt: fromDbTimestamp(row.updated_at),
+    deleteTaskId: row.delete_task_id ?? undefined,
   };
 }

@@ -62,7 +62,7 @@ export class DatabaseRestoreStore implements RestoreStore {
 
   async createRestore(options: RestoreStoreCreateOptions): Promise<Restore> {
     const { tx = this.#knex, backup } = options;
-    const id = randomUUID();
+    const id = options.id ?? randomUUID();
     const now = this.#clock.now();
     const row: DbRestoreRow = {
       id,

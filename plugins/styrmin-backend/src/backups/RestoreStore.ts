@@ -44,6 +44,8 @@ export type Restore = {
 
 /** @internal */
 export type RestoreStoreCreateOptions = TransactionOption & {
+  /** Its id, chosen first: the task's parameters name it. A random one when absent. */
+  id?: string;
   backup: Pick<Backup, 'id' | 'deploymentId' | 'veleroBackupName'>;
   /** The target: the backup's own deployment, but for a cross-target restore. */
   deploymentId: string;

@@ -69,10 +69,15 @@ describe('20261201010000_backup_tasks', () => {
       await expect(insertTask(knex, 50, 'backup')).rejects.toThrow();
       expect(
         await knex('styrmin_tasks').orderBy('sequence').pluck('type'),
-      ).toEqual(['run_job', 'create_backup', 'restore_backup', 'delete_backup']);
-      expect(
-        Number((await knex('styrmin_steps').count({ n: '*' }))[0].n),
-      ).toBe(4);
+      ).toEqual([
+        'run_job',
+        'create_backup',
+        'restore_backup',
+        'delete_backup',
+      ]);
+      expect(Number((await knex('styrmin_steps').count({ n: '*' }))[0].n)).toBe(
+        4,
+      );
       expect(
         await knex.schema.hasColumn('styrmin_backups', 'delete_task_id'),
       ).toBe(true);

@@ -55,6 +55,8 @@ export type DbBackupRow = DbVeleroStatusColumns & {
   expires_at: DbTimestamp | null;
   created_by: string;
   created_at: DbTimestamp;
+  /** The delete_backup task that removes it (20261201010000_backup_tasks). */
+  delete_task_id: string | null;
 };
 
 /** `styrmin_restores` */

@@ -4,8 +4,10 @@ import {
   DeploymentStateChange,
   deploymentStateAfterRun,
   deploymentStateFromStatus,
+  TaskType,
 } from '@styrmin/plugin-styrmin-common';
 import { Knex } from 'knex';
+import { BackupRunFollower } from '../backups/BackupRunFollower';
 import { ChangeNotifier } from '../changes/ChangeNotifier';
 import { FlowRunStore } from '../flows/FlowRunStore';
 import { ObservedStateStore } from '../observedState/ObservedStateStore';
@@ -23,12 +25,25 @@ export type DeploymentStateFollowerOptions = {
   flowRuns: FlowRunStore;
   observedState: ObservedStateStore;
   changes: ChangeNotifier;
+  /** What the end of a backup flow's run does to the backup and restore records. */
+  backupRuns?: BackupRunFollower;
 };
 
 /**
+ * The tasks that work beside the application and say nothing of whether it runs: the
+ * newest task that decides the state is the newest of the others, so that a backup taken
+ * while a change runs does not leave the deployment DEPLOYING when the change ends.
+ */
+const BESIDE_TASK_TYPES: readonly TaskType[] = [
+  'create_backup',
+  'delete_backup',
+];
+
+/**
  * Moves a deployment's state as the glossary says, from what the agent reports: the end of
- * the flow run of its newest task (`deploymentStateAfterRun`), and the resource's `.status`
- * between tasks (`deploymentStateFromStatus`). Both run in the caller's transaction, so the
+ * the flow run of its newest task (`deploymentStateAfterRun`: a restore ends RESTORING),
+ * and the resource's `.status` between tasks (`deploymentStateFromStatus`); and lets the
+ * backup and restore records follow the end of their runs (`BackupRunFollower`). Both run in the caller's transaction, so the
  * state changes with the report that causes it or not at all.
  *
  * @internal
@@ -39,6 +54,7 @@ export class DeploymentStateFollower {
   readonly #flowRuns: FlowRunStore;
   readonly #observedState: ObservedStateStore;
   readonly #changes: ChangeNotifier;
+  readonly #backupRuns?: BackupRunFollower;
 
   static create(
     options: DeploymentStateFollowerOptions,
@@ -52,6 +68,7 @@ export class DeploymentStateFollower {
     this.#flowRuns = options.flowRuns;
     this.#observedState = options.observedState;
     this.#changes = options.changes;
+    this.#backupRuns = options.backupRuns;
   }
 
   /**
@@ -75,6 +92,13 @@ export class DeploymentStateFollower {
     }
     // The task's status changed, whether or not the deployment's state follows it.
     this.#changes.notify({ tx, deploymentIds: [task.deploymentId] });
+    await this.#backupRuns?.afterRunEnded({
+      tx,
+      run,
+      deploymentId: task.deploymentId,
+      state,
+      reason,
+    });
     if (!(await this.#isNewest(tx, task))) {
       return undefined;
     }
@@ -109,6 +133,7 @@ export class DeploymentStateFollower {
     const [newest] = await this.#tasks.getNewestTasks({
       tx,
       deploymentIds: [deploymentId],
+      ignoreTypes: BESIDE_TASK_TYPES,
     });
     const graph =
       newest && (await this.#tasks.getTaskGraph({ tx, taskId: newest.id }));
@@ -127,6 +152,7 @@ export class DeploymentStateFollower {
     const [newest] = await this.#tasks.getNewestTasks({
       tx,
       deploymentIds: [task.deploymentId],
+      ignoreTypes: BESIDE_TASK_TYPES,
     });
     return newest?.id === task.id;
   }

@@ -17,6 +17,8 @@ import {
   parse,
   validate,
 } from 'graphql';
+import { createBackupResolvers } from './backups/backupResolvers';
+import { BackupResolverRecords } from './backups/backupResolverRecords';
 import { createClusterResolvers } from './clusters/clusterResolvers';
 import { ServerInfoStore } from '../database/ServerInfoStore';
 import { createDeploymentResolvers } from './deployments/deploymentResolvers';
@@ -49,12 +51,13 @@ import {
  *
  * @internal
  */
-export type StyrminGraphQLRecords = StyrminLoaderStores & {
-  deploymentReconciler: DeploymentReconciler;
-  settingsReconciler: SettingsReconciler;
-  componentLifecycle: ComponentLifecycle;
-  deploymentJobs: DeploymentJobs;
-};
+export type StyrminGraphQLRecords = StyrminLoaderStores &
+  BackupResolverRecords & {
+    deploymentReconciler: DeploymentReconciler;
+    settingsReconciler: SettingsReconciler;
+    componentLifecycle: ComponentLifecycle;
+    deploymentJobs: DeploymentJobs;
+  };
 
 /**
  * Options of {@link StyrminGraphQL.create}.
@@ -115,6 +118,7 @@ export class StyrminGraphQL {
       createInstanceResolvers(),
       createTaskResolvers(records),
       createObservedStateResolvers(),
+      createBackupResolvers(records),
     );
     return new StyrminGraphQL({
       schema: createStyrminSchema(auditMutations(resolvers, records)),

@@ -19,6 +19,11 @@ import {
   PodStatus,
 } from '../observedState/ObservedStateStore';
 import { Task, TaskStore } from '../tasks/TaskStore';
+import {
+  BackupLoaders,
+  BackupLoaderStores,
+  createBackupLoaders,
+} from './backups/backupLoaders';
 
 /**
  * The stores that the loaders read.
@@ -34,7 +39,7 @@ export type StyrminLoaderStores = {
   tasks: TaskStore;
   flowRuns: FlowRunStore;
   observedState: ObservedStateStore;
-};
+} & BackupLoaderStores;
 
 /**
  * The loaders of one request. Every field that reads a record asks its loader, which
@@ -70,10 +75,15 @@ export type StyrminLoaders = {
   deploymentStatus: DataLoader<string, DeploymentStatus | undefined>;
   /** The pods, by deployment id. */
   podsOfDeployment: DataLoader<string, PodStatus[]>;
+  backups: BackupLoaders;
 };
 
-/** A batch function that reads records by key and answers in the order of the keys. */
-function byKey<K, V>(
+/**
+ * A batch function that reads records by key and answers in the order of the keys.
+ *
+ * @internal
+ */
+export function byKey<K, V>(
   read: (keys: readonly K[]) => Promise<V[]>,
   keyOf: (value: V) => string,
   keyString: (key: K) => string = String,
@@ -84,8 +94,12 @@ function byKey<K, V>(
   };
 }
 
-/** A batch function that reads records and groups them under the key they belong to. */
-function groupedBy<V>(
+/**
+ * A batch function that reads records and groups them under the key they belong to.
+ *
+ * @internal
+ */
+export function groupedBy<V>(
   read: (keys: readonly string[]) => Promise<V[]>,
   keyOf: (value: V) => string,
 ) {
@@ -200,5 +214,6 @@ export function createStyrminLoaders(
         p => p.deploymentId,
       ),
     ),
+    backups: createBackupLoaders(stores),
   };
 }

@@ -1,5 +1,6 @@
 import { AuditorServiceEventSeverityLevel } from '@backstage/backend-plugin-api';
 import { JsonObject } from '@backstage/types';
+import { BACKUP_MUTATION_AUDITS } from './backups/backupMutationAudits';
 
 /**
  * The records a mutation acts on, as its audit events name them. Ids come from the input
@@ -97,6 +98,7 @@ function settingsChange(result: {
  * @internal
  */
 export const MUTATION_AUDITS: Record<string, MutationAudit> = {
+  ...BACKUP_MUTATION_AUDITS,
   loadDriver: {
     eventId: 'driver-load',
     severityLevel: 'medium',

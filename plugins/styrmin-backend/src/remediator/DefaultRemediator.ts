@@ -109,7 +109,11 @@ export class DefaultRemediator implements Remediator {
   async recordTask(
     options: RemediatorRecordTaskOptions,
   ): Promise<{ task: Task; flowRun: FlowRun }> {
-    const { tx, cluster, deploymentId, task, createdBy, startedBy } = options;
+    const { tx, cluster, deploymentId, task, createdBy, startedBy, state } =
+      options;
+    if (state) {
+      await this.#deployments.setState({ tx, id: deploymentId, state });
+    }
     const flowRun = await this.#broker.dispatch({
       tx,
       pool: cluster.workPool,

@@ -1,6 +1,7 @@
 import { JsonObject } from '@backstage/types';
 import {
   ContextChange,
+  DeploymentState,
   FlowName,
   PromptAnswers,
   RemediationFlow,
@@ -110,6 +111,11 @@ export type RemediatorRecordTaskOptions = {
   task: TaskIntent;
   createdBy: string;
   /**
+   * The deployment state the task puts the deployment in until it ends (RESTORING for a
+   * restore); absent leaves the state as it is.
+   */
+  state?: DeploymentState;
+  /**
    * For a task that an action primitive starts: the key of that call (unique) and the
    * step that started it, which is linked to it.
    */
@@ -123,7 +129,8 @@ export type RemediatorRecordTaskOptions = {
  * deployment's intent and state, the flow run, the task with its planned steps, the
  * instance with its diff and its task, and the supersession of the older tasks that the
  * new one takes over from. Tasks that change no instance (stop and start components, run a
- * job, and those that action primitives start) it records the same way.
+ * job, back up, restore, delete a backup, and those that action primitives start) it
+ * records the same way, with the state the task puts the deployment in.
  *
  * @internal
  */
@@ -131,7 +138,7 @@ export interface Remediator {
   /** Records a change; returns what it redeploys, the intent's deletion first. */
   remediate(options: RemediatorRemediateOptions): Promise<Redeployment[]>;
 
-  /** Records a task without a new instance, and its flow run. */
+  /** Records a task without a new instance, its flow run, and the state it puts the deployment in. */
   recordTask(
     options: RemediatorRecordTaskOptions,
   ): Promise<{ task: Task; flowRun: FlowRun }>;

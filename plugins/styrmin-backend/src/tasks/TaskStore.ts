@@ -106,6 +106,8 @@ export type TaskStoreGetStepOptions = TransactionOption & {
 /** @internal */
 export type TaskStoreNewestTasksOptions = TransactionOption & {
   deploymentIds: string[];
+  /** Tasks of these types are left out, as if they did not exist. */
+  ignoreTypes?: readonly TaskType[];
 };
 
 /**

@@ -39,3 +39,4 @@ export {
   veleroBackupName,
   veleroRestoreName,
 } from './veleroObjectNames';
+export { parseBackupStorageLocationInput } from './parseBackupStorageLocationInput';

@@ -8,7 +8,7 @@ import { loadTasks } from './loadTasks';
 export async function getNewestTasks(
   options: TaskOperationOptions<TaskStoreNewestTasksOptions>,
 ): Promise<Task[]> {
-  const { tx, deploymentIds } = options;
+  const { tx, deploymentIds, ignoreTypes = [] } = options;
   if (deploymentIds.length === 0) {
     return [];
   }
@@ -18,12 +18,14 @@ export async function getNewestTasks(
       .whereRaw('?? = ??', [`${STEP_LINKS_TABLE}.started_task_id`, alias]);
   const rows = await tx<DbTaskRow>(`${TASKS_TABLE} as t`)
     .whereIn('t.deployment_id', onlyUuids(deploymentIds))
+    .whereNotIn('t.type', ignoreTypes)
     .whereNotExists(startedByAStep('t.id'))
     .whereNotExists(
       tx(`${TASKS_TABLE} as n`)
         .select(tx.raw('1'))
         .whereRaw('?? = ??', ['n.deployment_id', 't.deployment_id'])
         .whereRaw('?? > ??', ['n.sequence', 't.sequence'])
+        .whereNotIn('n.type', ignoreTypes)
         .whereNotExists(startedByAStep('n.id')),
     )
     .select<Array<Pick<DbTaskRow, 'id'>>>('t.id');
