@@ -98,11 +98,23 @@ describe('DatabaseDriverStore', () => {
         version: '1.0.0',
         spec: infrahub100.spec,
         digest: infrahub100.digest,
+        // What its values template and actions read, found on loading.
+        uses: expect.arrayContaining([
+          ['cluster', 'storage_class'],
+          ['cluster', 'storage_classes', 'database'],
+          ['parameters', 'admin_password'],
+        ]),
         source: DIRECTORY,
         loadedBy: 'user:default/ada',
         loadedAt: clock.now(),
       };
       expect(loaded).toEqual({ driverVersion: expected, created: true });
+      expect(
+        loaded.driverVersion.uses!.filter(([root]) => root === 'cluster'),
+      ).toEqual([
+        ['cluster', 'storage_class'],
+        ['cluster', 'storage_classes', 'database'],
+      ]);
       await expect(
         store.getDriverVersion({ name: 'infrahub', version: '1.0.0' }),
       ).resolves.toEqual(expected);
@@ -207,6 +219,35 @@ describe('DatabaseDriverStore', () => {
         created: false,
       });
       await expect(counts(knex)).resolves.toEqual(before);
+    });
+
+    it('finds what a version loaded before the uses were stored uses when it is loaded again', async () => {
+      const { knex, store } = await createStore();
+      const first = await store.loadDriverVersion({
+        bundle: infrahub100,
+        source: DIRECTORY,
+        loadedBy: 'user:default/ada',
+      });
+      await knex('styrmin_driver_versions').update({ uses: null });
+      const unknown = await store.getDriverVersion({
+        name: 'infrahub',
+        version: '1.0.0',
+      });
+      expect(unknown).not.toHaveProperty('uses');
+
+      const again = await store.loadDriverVersion({
+        bundle: infrahub100,
+        source: DIRECTORY,
+        loadedBy: 'user:default/ada',
+      });
+
+      expect(again).toEqual({
+        driverVersion: first.driverVersion,
+        created: false,
+      });
+      await expect(
+        store.getDriverVersion({ name: 'infrahub', version: '1.0.0' }),
+      ).resolves.toEqual(first.driverVersion);
     });
 
     it('refuses the same version with other content with CONFLICT, and writes nothing', async () => {

@@ -1,6 +1,13 @@
 import { DatabaseService } from '@backstage/backend-plugin-api';
-import { DriverSpec, StyrminError } from '@styrmin/plugin-styrmin-common';
 import {
+  ContextUses,
+  DriverSpec,
+  driverVersionUses,
+  StyrminError,
+  WHOLE_CONTEXT,
+} from '@styrmin/plugin-styrmin-common';
+import {
+  DriverBundle,
   DriverBundleFile,
   packDriverBundle,
   unpackDriverBundle,
@@ -10,6 +17,7 @@ import { randomUUID } from 'node:crypto';
 import { rcompare } from 'semver';
 import { Clock, systemClock } from '../database/Clock';
 import { inTransaction } from '../database/inTransaction';
+import { parseJsonColumn } from '../database/parseJsonColumn';
 import { connectDatabase } from '../database/migrations';
 import { TransactionOption } from '../database/TransactionOption';
 import { fromDbTimestamp } from '../database/timestamps';
@@ -81,13 +89,19 @@ export class DatabaseDriverStore implements DriverStore {
     const { name } = bundle.spec.metadata;
     const { version } = bundle.spec.spec;
 
-    // A repeated load, the common case, reads and writes nothing else.
+    // A repeated load, the common case, reads and writes nothing else, but what a version
+    // loaded before the uses were found uses.
     const existing = await this.#readVersion(tx, name, version);
     if (existing) {
-      return {
-        driverVersion: sameOrConflict(existing, bundle.digest),
-        created: false,
-      };
+      const same = sameOrConflict(existing, bundle.digest);
+      if (same.uses) {
+        return { driverVersion: same, created: false };
+      }
+      const uses = bundleUses(bundle);
+      await tx<DbDriverVersionRow>(DRIVER_VERSIONS_TABLE)
+        .update({ uses: JSON.stringify(uses) })
+        .where({ id: same.id });
+      return { driverVersion: { ...same, uses }, created: false };
     }
 
     return inTransaction(tx, async db => {
@@ -117,6 +131,7 @@ export class DatabaseDriverStore implements DriverStore {
           version,
           spec: JSON.stringify(bundle.spec),
           digest: bundle.digest,
+          uses: JSON.stringify(bundleUses(bundle)),
           ...toSourceColumns(source),
           loaded_by: loadedBy,
           loaded_at: now,
@@ -252,6 +267,16 @@ function toDriver(
   };
 }
 
+/** What the bundle's values template and actions read of the context. */
+function bundleUses({ spec, files }: DriverBundle): ContextUses {
+  const path = spec.spec.helm.main.values_template;
+  const template = files.find(file => file.path === path);
+  // The reader always bundles the template; without one, nothing says what is read.
+  return template
+    ? driverVersionUses(spec.spec, template.content.toString('utf8'))
+    : WHOLE_CONTEXT;
+}
+
 function toDriverVersion(row: DbDriverVersionRow): DriverVersion {
   let spec: DriverSpec;
   try {
@@ -267,6 +292,12 @@ function toDriverVersion(row: DbDriverVersionRow): DriverVersion {
     version: row.version,
     spec,
     digest: row.digest,
+    ...(row.uses !== null && {
+      uses: parseJsonColumn<ContextUses>(
+        row.uses,
+        `uses of driver version ${row.driver_name} ${row.version}`,
+      ),
+    }),
     source: toSource(row),
     loadedBy: row.loaded_by,
     loadedAt: fromDbTimestamp(row.loaded_at),

@@ -1,4 +1,4 @@
-import { DriverSpec } from '@styrmin/plugin-styrmin-common';
+import { ContextUses, DriverSpec } from '@styrmin/plugin-styrmin-common';
 import { DriverBundle, DriverBundleFile } from '@styrmin/plugin-styrmin-node';
 import { TransactionOption } from '../database/TransactionOption';
 
@@ -49,6 +49,12 @@ export type DriverVersion = {
   spec: DriverSpec;
   /** `sha256:<hex>` over the bundle's files. */
   digest: string;
+  /**
+   * What its values template and actions read of the context (`driverVersionUses`),
+   * found when it was loaded; absent for a version loaded before Styrmin found it (its
+   * instances get the whole context).
+   */
+  uses?: ContextUses;
   source: DriverSource;
   /** The user entity ref or service subject that loaded it. */
   loadedBy: string;

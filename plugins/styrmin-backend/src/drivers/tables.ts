@@ -2,8 +2,8 @@ import { DbTimestamp } from '../database/tables';
 
 /*
  * The rows of the driver tables as the database returns them (see
- * migrations/20261130020000_driver_versions.js). Only the driver store reads and writes
- * them.
+ * migrations/20261130020000_driver_versions.js and 20261201020000_driver_version_uses.js).
+ * Only the driver store reads and writes them.
  */
 
 /** `styrmin_drivers`: one application driver, by name. */
@@ -44,6 +44,11 @@ export type DbDriverVersionRow = {
   spec: string;
   /** The bundle's digest. */
   digest: string;
+  /**
+   * What it uses of the context, a JSON list of key lists (migrations/
+   * 20261201020000_driver_version_uses.js); null for a version loaded before.
+   */
+  uses: string | null;
   /** `DIRECTORY`, `GIT` or `UPLOAD`. */
   source_type: string;
   /**

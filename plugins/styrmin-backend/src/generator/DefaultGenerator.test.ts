@@ -1,10 +1,13 @@
 import { NotFoundError } from '@backstage/errors';
+import { TEST_USER } from '../__testUtils__/coreStores';
 import { countQueries } from '../__testUtils__/countQueries';
 import { createTestDatabases } from '../__testUtils__/databases';
 import {
   INFRAHUB_100,
   INFRAHUB_CONFIGURATION,
   rowCounts,
+  SEMAPHORE_100,
+  SEMAPHORE_CONFIGURATION,
   setupReconciliation,
 } from '../__testUtils__/reconciliation';
 
@@ -50,9 +53,18 @@ describe('DefaultGenerator', () => {
     });
 
     it('generates as a change would leave the environment, before it is stored', async () => {
-      const { generator, createInfrahub, dev, read } = await setup();
+      const { generator, createInfrahub, deploymentReconciler, dev, read } =
+        await setup();
       const a = (await createInfrahub(dev.id, 'a')).deployment;
       const b = (await createInfrahub(dev.id, 'b')).deployment;
+      // Semaphore connects to the Infrahub deployments; they connect to nothing.
+      await deploymentReconciler.createDeployment({
+        environmentId: dev.id,
+        name: 's',
+        driver: SEMAPHORE_100,
+        configuration: SEMAPHORE_CONFIGURATION,
+        createdBy: TEST_USER,
+      });
       const records = await read(dev.id);
 
       const edited = generator.generate({
@@ -76,15 +88,21 @@ describe('DefaultGenerator', () => {
       ).toEqual([
         ['a', ['cluster.storage_class', 'parameters.log_level']],
         ['b', ['cluster.storage_class']],
+        ['s', ['cluster.storage_class']],
       ]);
 
       const deleted = generator.generate({
         records,
         change: { deletedDeploymentId: b.id },
       });
-      expect(deleted.instances.map(i => i.deploymentName)).toEqual(['a']);
+      expect(deleted.instances.map(i => [i.deploymentName, i.changed])).toEqual(
+        [
+          ['a', false],
+          ['s', true],
+        ],
+      );
       expect(
-        deleted.instances[0].diff.map(c => [c.path, c.kind]),
+        deleted.instances[1].diff.map(c => [c.path, c.kind]),
       ).toContainEqual(['environment.deployments.b.id', 'removed']);
       expect(() =>
         generator.generate({

@@ -76,6 +76,7 @@ export class DefaultGenerator implements Generator {
     const neighbours: EnvironmentDeployment[] = desired.map(deployment => ({
       id: deployment.id,
       name: deployment.name,
+      driver: deployment.driver.name,
       services: driverOf(deployment).spec.spec.services,
     }));
     const storedById = new Map(stored.map(d => [d.id, d]));
@@ -94,6 +95,7 @@ export class DefaultGenerator implements Generator {
           deployments: neighbours,
         },
         deployment,
+        uses: driverVersion.uses,
       });
       const activeInstance = active.get(deployment.id);
       const diff = diffContexts(activeInstance?.context, context);

@@ -65,7 +65,8 @@ describe('DeploymentReconciler', () => {
       });
       expect(instance.context).toMatchObject({
         app: { version: '1.5.2' },
-        cluster: { name: 'local', storage_class: 'standard' },
+        // Of the cluster, only what drivers/infrahub/1.0.0 reads.
+        cluster: { storage_class: 'standard' },
         deployment: {
           id: deployment.id,
           namespace: `styrmin-${deployment.id}`,
@@ -410,40 +411,49 @@ describe('DeploymentReconciler', () => {
       });
     });
 
-    it('redeploys the other deployments of an environment when one is created or deleted', async () => {
+    it('redeploys the deployments that connect to one that is created or deleted, and no other', async () => {
       const { reconciler, createInfrahub, dev, environment } = await setup();
       const staging = await environment('staging');
+      const createSemaphore = (name: string) =>
+        reconciler.createDeployment({
+          environmentId: dev.id,
+          name,
+          driver: SEMAPHORE_100,
+          configuration: SEMAPHORE_CONFIGURATION,
+          createdBy: TEST_USER,
+        });
+      const semaphore = await createSemaphore('semaphore');
+
+      // Semaphore connects to Infrahub (connects_to: [infrahub]); Infrahub to nothing.
       const infrahub = await createInfrahub();
       const elsewhere = await createInfrahub(staging.id);
 
-      const semaphore = await reconciler.createDeployment({
-        environmentId: dev.id,
-        name: 'semaphore',
-        driver: SEMAPHORE_100,
-        configuration: SEMAPHORE_CONFIGURATION,
-        createdBy: TEST_USER,
-      });
-
-      expect(semaphore.siblings.map(s => s.deployment.name)).toEqual([
-        'infrahub',
+      expect(infrahub.siblings.map(s => s.deployment.name)).toEqual([
+        'semaphore',
       ]);
-      const [sibling] = semaphore.siblings;
+      const [sibling] = infrahub.siblings;
       expect(sibling.flowName).toBe('UPDATE_INSTANCE');
       expect(sibling.diff.map(change => change.path)).toEqual([
-        'environment.deployments.semaphore.id',
-        'environment.deployments.semaphore.namespace',
-        'environment.deployments.semaphore.services.http.host',
-        'environment.deployments.semaphore.services.http.port',
-        'environment.deployments.semaphore.services.http.url',
+        'environment.deployments.infrahub.id',
+        'environment.deployments.infrahub.namespace',
+        'environment.deployments.infrahub.services.http.host',
+        'environment.deployments.infrahub.services.http.port',
+        'environment.deployments.infrahub.services.http.url',
       ]);
       // Its intent did not change, so neither did its version.
-      expect(sibling.deployment.version).toBe(infrahub.deployment.version);
+      expect(sibling.deployment.version).toBe(semaphore.deployment.version);
       expect(
-        semaphore.redeployment!.instance!.context.environment.deployments,
+        infrahub.redeployment!.instance!.context.environment.deployments,
+      ).not.toHaveProperty('semaphore');
+      // A deployment that nobody connects to redeploys nothing.
+      const second = await createSemaphore('semaphore-2');
+      expect(second.siblings).toEqual([]);
+      expect(
+        second.redeployment!.instance!.context.environment.deployments,
       ).toHaveProperty('infrahub.id', infrahub.deployment.id);
 
       const deleted = await reconciler.deleteDeployment({
-        deploymentId: semaphore.deployment.id,
+        deploymentId: infrahub.deployment.id,
         deletedBy: TEST_USER,
       });
 
@@ -461,33 +471,28 @@ describe('DeploymentReconciler', () => {
         ],
       });
       expect(deleted.siblings.map(s => s.deployment.id)).toEqual([
-        infrahub.deployment.id,
+        semaphore.deployment.id,
+        second.deployment.id,
       ]);
-      expect(deleted.siblings[0].diff.every(c => c.kind === 'removed')).toBe(
-        true,
-      );
+      for (const { diff } of deleted.siblings) {
+        expect(diff.every(c => c.kind === 'removed')).toBe(true);
+      }
       expect(elsewhere.siblings).toEqual([]);
       await expect(
         reconciler.changeDeployment({
-          deploymentId: semaphore.deployment.id,
-          configurationPatch: { app_version: '2.11.0' },
+          deploymentId: infrahub.deployment.id,
+          configurationPatch: { app_version: '1.5.3' },
           updatedBy: TEST_USER,
         }),
       ).rejects.toThrow('is deleted');
       await expect(
         reconciler.deleteDeployment({
-          deploymentId: semaphore.deployment.id,
+          deploymentId: infrahub.deployment.id,
           deletedBy: TEST_USER,
         }),
       ).rejects.toThrow('only a deletion that FAILED can be started again');
       // The name is free for a new deployment.
-      await reconciler.createDeployment({
-        environmentId: dev.id,
-        name: 'semaphore',
-        driver: SEMAPHORE_100,
-        configuration: SEMAPHORE_CONFIGURATION,
-        createdBy: TEST_USER,
-      });
+      await createInfrahub();
     });
 
     it.each([

@@ -97,13 +97,21 @@ describe('SettingsReconciler', () => {
         createdBy: TEST_USER,
       });
 
+      // No values template or action of drivers/infrahub/1.0.0 reads the base domain.
+      await expect(
+        reconciler.previewEnvironmentUpdate({
+          environmentId: dev.id,
+          overridesPatch: { base_domain: 'dev.example.com' },
+        }),
+      ).resolves.toEqual([]);
+      const overridesPatch = { storage_classes: { database: 'ssd' } };
       const preview = await reconciler.previewEnvironmentUpdate({
         environmentId: dev.id,
-        overridesPatch: { base_domain: 'dev.example.com' },
+        overridesPatch,
       });
       const update = await reconciler.updateEnvironment({
         environmentId: dev.id,
-        overridesPatch: { base_domain: 'dev.example.com' },
+        overridesPatch,
         backupStorageLocation: 'minio',
         updatedBy: TEST_USER,
       });
@@ -112,16 +120,16 @@ describe('SettingsReconciler', () => {
         infrahub.deployment.id,
       ]);
       expect(update.record).toMatchObject({
-        overrides: { base_domain: 'dev.example.com' },
+        overrides: overridesPatch,
         backupStorageLocation: 'minio',
         version: 2,
       });
       expect(update.redeployments.map(r => r.diff)).toEqual([
         [
           {
-            path: 'cluster.base_domain',
+            path: 'cluster.storage_classes.database',
             kind: 'added',
-            after: 'dev.example.com',
+            after: 'ssd',
           },
         ],
       ]);

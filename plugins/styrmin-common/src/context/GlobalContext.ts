@@ -75,10 +75,14 @@ export type GlobalContext = {
   /** The application driver version. */
   driver: { name: string; version: string };
   deployment: { id: string; name: string; namespace: string };
-  cluster: ClusterContext;
+  /** The cluster's settings that the driver version uses (`ContextUses`), no others. */
+  cluster: Partial<ClusterContext>;
   environment: {
     name: string;
-    /** Every deployment of the environment, this one included, by name. */
+    /**
+     * This deployment, and those of the environment that it connects to (`connects_to`)
+     * and its driver version uses, by name.
+     */
     deployments: Record<string, EnvironmentDeploymentContext>;
   };
   /** Every parameter that the driver version declares and that has a value, by name. */

@@ -6,6 +6,7 @@ import { DeploymentConfiguration } from '../configuration/DeploymentConfiguratio
 import { EnvironmentOverrides } from '../configuration/EnvironmentOverrides';
 import { resolveImageOverride } from '../configuration/imageOverride';
 import { ownValue } from '../configuration/ownValue';
+import { ContextUses, pickUsed, WHOLE_CONTEXT } from '../driver/contextUses';
 import { DriverService } from '../driver/DriverService';
 import { DriverSpec, DriverVersionSpec } from '../driver/DriverSpec';
 import { formatDriverSpecPath } from '../driver/DriverSpecProblem';
@@ -26,6 +27,11 @@ import { mergeLayers } from './mergeLayers';
 export interface EnvironmentDeployment {
   id: string;
   name: string;
+  /**
+   * The name of its application driver, which `connects_to` names; a deployment without
+   * one is listed whatever `connects_to` says.
+   */
+  driver?: string;
   /** The services that its driver version declares. */
   services: ReadonlyArray<Pick<DriverService, 'name' | 'port'>>;
 }
@@ -54,6 +60,12 @@ export interface ResolveContextOptions {
     name: string;
     configuration: DeploymentConfiguration;
   };
+  /**
+   * What the driver version uses of the context (`driverVersionUses`): of the cluster
+   * section and the other deployments of the environment, the context holds only that.
+   * Absent: the whole context, as for a driver version loaded before Styrmin found it.
+   */
+  uses?: ContextUses;
 }
 
 /** What Styrmin sets itself, below every layer: the shape of the cluster section. */
@@ -156,33 +168,55 @@ function serviceAddress(
   return { host, port: service.port, url: `http://${host}:${service.port}` };
 }
 
-/** The deployments of the environment by name, this one last so that its own entry wins. */
+function deploymentContext(
+  { id, services }: Omit<EnvironmentDeployment, 'name'>,
+  clusterDomain: string,
+): EnvironmentDeploymentContext {
+  const namespace = deploymentNamespace(id);
+  return {
+    id,
+    namespace,
+    services: Object.fromEntries(
+      services.map(service => [
+        service.name,
+        serviceAddress(service, namespace, clusterDomain),
+      ]),
+    ),
+  };
+}
+
+/**
+ * The deployments of the environment by name: the ones of the drivers it connects to (all
+ * when `connects_to` is absent) as far as the driver version uses them, and always this
+ * one, whose own entry wins.
+ */
 function environmentDeployments(
-  { driver, environment, deployment }: ResolveContextOptions,
+  { driver, environment, deployment, uses }: ResolveContextOptions,
   clusterDomain: string,
 ): Record<string, EnvironmentDeploymentContext> {
-  const all = [
-    ...environment.deployments.filter(other => other.id !== deployment.id),
-    { ...deployment, services: driver.spec.services },
-  ];
-  return Object.fromEntries(
-    all.map(({ id, name, services }) => {
-      const namespace = deploymentNamespace(id);
-      return [
-        name,
-        {
-          id,
-          namespace,
-          services: Object.fromEntries(
-            services.map(service => [
-              service.name,
-              serviceAddress(service, namespace, clusterDomain),
-            ]),
-          ),
-        },
-      ];
-    }),
+  const connectsTo = driver.spec.connects_to;
+  const others = environment.deployments.filter(
+    other =>
+      other.id !== deployment.id &&
+      (!connectsTo || !other.driver || connectsTo.includes(other.driver)),
   );
+  const listed = pickUsed(
+    uses ?? WHOLE_CONTEXT,
+    ['environment', 'deployments'],
+    Object.fromEntries(
+      others.map(other => [
+        other.name,
+        deploymentContext(other, clusterDomain),
+      ]),
+    ),
+  ) as Record<string, EnvironmentDeploymentContext> | undefined;
+  return {
+    ...listed,
+    [deployment.name]: deploymentContext(
+      { id: deployment.id, services: driver.spec.services },
+      clusterDomain,
+    ),
+  };
 }
 
 /**
@@ -192,6 +226,10 @@ function environmentDeployments(
  * configuration and parameters. Objects merge key by key and anything else in a higher
  * layer replaces what is below, so a replica override replaces the driver default and the
  * environment's storage class the cluster's.
+ *
+ * Of the sections that other records share, the cluster's settings and the other
+ * deployments of the environment, it holds only what the driver version uses (`uses`,
+ * `connects_to`), so that a change of anything else leaves it as it is.
  *
  * Deterministic: equal inputs give byte-identical JSON, whatever the order of their keys.
  * docs/context.md describes the result.
@@ -212,6 +250,9 @@ export function resolveContext(options: ResolveContextOptions): GlobalContext {
     .cluster_domain;
   return canonicalJson({
     ...resolved,
+    cluster:
+      pickUsed(options.uses ?? WHOLE_CONTEXT, ['cluster'], resolved.cluster) ??
+      {},
     driver: { name: driver.metadata.name, version: spec.version },
     deployment: {
       id: deployment.id,

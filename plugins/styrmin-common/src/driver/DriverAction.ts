@@ -1,6 +1,11 @@
 import { z } from 'zod/v4';
 import { Hook, Mode } from '../domain';
-import { DnsLabel, DriverPath, ParameterName } from './driverFields';
+import {
+  ContextPathText,
+  DnsLabel,
+  DriverPath,
+  ParameterName,
+} from './driverFields';
 import { DriverParameter } from './DriverParameter';
 
 /**
@@ -64,6 +69,12 @@ export const DriverAction = z
       .default([])
       .describe(
         'The components the action acts on (for example the ones it stops), each one of `spec.components`. The driver pages list them and the action receives them.',
+      ),
+    uses: z
+      .array(ContextPathText)
+      .optional()
+      .describe(
+        'The context paths the action reads (for example `cluster.base_domain`, `environment.deployments`), each with everything below it. The context of an instance holds of the cluster settings and the other deployments of the environment only what the values template and the actions read, so that a change redeploys only the deployments that use it. Absent: the action reads the whole context, and every change of the cluster or the environment redeploys the deployment.',
       ),
     prompts: z
       .record(ParameterName, DriverParameter)

@@ -66,6 +66,12 @@ export const DriverVersionSpec = z
       .describe(
         'The network endpoints Styrmin creates as Kubernetes Services.',
       ),
+    connects_to: z
+      .array(DnsLabel)
+      .optional()
+      .describe(
+        'The application drivers (by `metadata.name`) whose deployments in the same environment this one connects to: its context lists the service addresses of those deployments only (under `environment.deployments`), so that creating or deleting another deployment does not redeploy it. Absent: it lists every deployment of the environment.',
+      ),
     actions: z
       .array(DriverAction)
       .default([])

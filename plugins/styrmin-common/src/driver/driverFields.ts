@@ -24,6 +24,15 @@ export const ParameterName = z
       'Must start with a lower-case letter and hold only lower-case letters, digits and "_"',
   });
 
+/** A path into the context, its keys joined by dots: `cluster.ingress_class`. */
+export const ContextPathText = z
+  .string()
+  .max(253)
+  .regex(/^[A-Za-z_][\w-]*(\.[\w-]+)*$/, {
+    error:
+      'Must be a context path: keys of letters, digits, "_" and "-" joined by "." (for example `cluster.ingress_class`)',
+  });
+
 /**
  * A path to a file or directory inside the driver, relative to the directory that holds
  * driver.styrmin.yml. Leaving the driver is refused here already; the loader also refuses

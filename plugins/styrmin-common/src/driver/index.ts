@@ -34,3 +34,12 @@ export {
 } from './ValuesTemplateBudget';
 export { ValuesTemplateError } from './ValuesTemplateError';
 export { driverSpecFields, type DriverSpecField } from './driverSpecFields';
+export {
+  driverVersionUses,
+  normalizeUses,
+  pickUsed,
+  valuesTemplateUses,
+  WHOLE_CONTEXT,
+  type ContextPath,
+  type ContextUses,
+} from './contextUses';

@@ -8,6 +8,7 @@ import {
   TEST_USER,
 } from '../../__testUtils__/coreStores';
 import { createTestDatabases } from '../../__testUtils__/databases';
+import { SEMAPHORE_CONFIGURATION } from '../../__testUtils__/reconciliation';
 
 jest.setTimeout(120_000);
 
@@ -264,7 +265,26 @@ describe('the deployment API', () => {
             },
           },
         });
-      return { ...stores, ...api, registered, cluster, dev, createInfrahub };
+      /** A Semaphore deployment, which connects to the Infrahub deployments of its environment. */
+      const createSemaphore = (name = 'semaphore', environment = dev.id) =>
+        api.execute(CREATE, {
+          input: {
+            environment,
+            name,
+            driver: 'semaphore',
+            driverVersion: '1.0.0',
+            configuration: SEMAPHORE_CONFIGURATION,
+          },
+        });
+      return {
+        ...stores,
+        ...api,
+        registered,
+        cluster,
+        dev,
+        createInfrahub,
+        createSemaphore,
+      };
     }
 
     it('registers a cluster, whose agent token it shows once', async () => {
@@ -609,9 +629,9 @@ describe('the deployment API', () => {
       });
     });
 
-    it('redeploys the other deployments of an environment, and deletes to a tombstone', async () => {
-      const { createInfrahub, execute } = await setup();
-      await createInfrahub('a');
+    it('redeploys the deployments that connect to one, and deletes to a tombstone', async () => {
+      const { createInfrahub, createSemaphore, execute } = await setup();
+      await createSemaphore('a');
       const b = (await createInfrahub('b')).data.createDeployment;
 
       expect(b.siblings).toEqual([
@@ -732,6 +752,76 @@ describe('the deployment API', () => {
           },
         ],
       });
+    });
+
+    it('previews and applies a cluster change to the deployments whose drivers read it, and a create to those that connect', async () => {
+      const { createInfrahub, createSemaphore, execute, cluster } =
+        await setup();
+      await createSemaphore();
+      // Semaphore connects to Infrahub, so creating Infrahub redeploys it.
+      const infrahub = (await createInfrahub()).data.createDeployment;
+      expect(infrahub.siblings).toEqual([
+        expect.objectContaining({ deployment: { name: 'semaphore' } }),
+      ]);
+      // Nobody connects to Semaphore: a third deployment redeploys no other.
+      const third = (await createSemaphore('semaphore-2')).data
+        .createDeployment;
+      expect(third.siblings).toEqual([]);
+
+      // Only Infrahub's values template reads the storage class for databases.
+      const input = {
+        id: cluster.id,
+        settings: {
+          storage_class: 'standard',
+          storage_classes: { database: 'ssd' },
+        },
+      };
+      const preview = await execute(
+        /* GraphQL */ `
+          query Preview($input: UpdateClusterInput!) {
+            previewClusterUpdate(input: $input) {
+              deployment {
+                name
+              }
+              diff {
+                path
+                after
+              }
+            }
+          }
+        `,
+        { input },
+      );
+      const update = await execute(
+        /* GraphQL */ `
+          mutation Update($input: UpdateClusterInput!) {
+            updateCluster(input: $input) {
+              redeployments {
+                deployment {
+                  name
+                }
+                task {
+                  type
+                }
+              }
+            }
+          }
+        `,
+        { input },
+      );
+
+      expect(preview.data.previewClusterUpdate).toEqual([
+        {
+          deployment: { name: 'infrahub' },
+          diff: [{ path: 'cluster.storage_classes.database', after: 'ssd' }],
+        },
+      ]);
+      expect(update.data.updateCluster.redeployments).toEqual([
+        {
+          deployment: { name: 'infrahub' },
+          task: { type: 'update_instance' },
+        },
+      ]);
     });
 
     it('pages through deployments by name with filters', async () => {
