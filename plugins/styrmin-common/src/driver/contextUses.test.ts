@@ -123,7 +123,10 @@ describe('driverVersionUses', () => {
     );
     expect(
       uses('infrahub/1.0.0').filter(([root]) => root === 'cluster'),
-    ).toEqual([['cluster', 'storage_class']]);
+    ).toEqual([
+      ['cluster', 'storage_class'],
+      ['cluster', 'storage_classes', 'database'],
+    ]);
     expect(uses('semaphore/1.0.0')).toEqual(
       expect.arrayContaining([
         ['cluster', 'storage_class'],
