@@ -7,6 +7,7 @@ import {
 } from '@styrmin/sdk';
 import path from 'node:path';
 import { ActionRunner } from './actions/ActionRunner';
+import { BackupStorageLocationKeeper } from './backupStorageLocations/BackupStorageLocationKeeper';
 import { ChartServer } from './charts/ChartServer';
 import { DriverChartRepository } from './charts/DriverChartRepository';
 import { sleep } from './cluster/sleep';
@@ -16,6 +17,7 @@ import { BundleDriverFiles } from './drivers/BundleDriverFiles';
 import { Logger } from './logging/Logger';
 import { Operator } from './operator/Operator';
 import { StatusReporter } from './statusReporter/StatusReporter';
+import { VeleroClient } from './velero/VeleroClient';
 import { Worker } from './worker/Worker';
 
 /** @public */
@@ -28,6 +30,8 @@ export interface AgentOptions {
   pollIntervalMs?: number;
   /** At most one status report per deployment in this time. Default 2 s. */
   statusIntervalMs?: number;
+  /** How often the server's backup storage locations are read. Default 60 s. */
+  locationsIntervalMs?: number;
 }
 
 /**
@@ -37,9 +41,12 @@ export interface AgentOptions {
  * - the operator, which reconciles the StyrminDeployment resources and writes its phases
  *   in their status conditions, from which the worker reports them as steps;
  * - the status reporter, which sends what it observes;
+ * - the backup storage location keeper, which keeps Velero's locations as the server
+ *   lists them and reports their phases;
  * - the worker, which claims and runs the cluster's flow runs.
  * They start in that order, so that nothing is claimed before it can be carried out, and
- * stop the other way round.
+ * stop the other way round. The keeper is not waited for: on a cluster without Velero it
+ * keeps trying to list Velero's locations, and everything else works.
  *
  * @public
  */
@@ -49,6 +56,7 @@ export class Agent {
   readonly #chartServer: ChartServer;
   readonly #operator: Operator;
   readonly #statusReporter: StatusReporter;
+  readonly #locationKeeper: BackupStorageLocationKeeper;
   readonly #worker: Worker;
   readonly #stopping = new AbortController();
 
@@ -98,6 +106,17 @@ export class Agent {
       logger,
       intervalMs: options.statusIntervalMs,
     });
+    this.#locationKeeper = BackupStorageLocationKeeper.create({
+      kubeConfig,
+      veleroNamespace: config.veleroNamespace,
+      protocol: {
+        backupStorageLocations: () => this.#client.backupStorageLocations(),
+        reportBackupStorageLocationStatus: report =>
+          this.#client.reportBackupStorageLocationStatus(report),
+      },
+      logger,
+      resyncIntervalMs: options.locationsIntervalMs,
+    });
     this.#worker = Worker.create({
       client: this.#client,
       kubeConfig,
@@ -111,6 +130,17 @@ export class Agent {
       concurrency: config.concurrency,
       owner: config.owner,
       pollIntervalMs: options.pollIntervalMs,
+      velero: VeleroClient.create({
+        kubeConfig,
+        namespace: config.veleroNamespace,
+      }),
+      veleroReports: {
+        backup: (backupId, report) =>
+          this.#client.reportBackupStatus({ backupId, ...report }),
+        restore: (restoreId, report) =>
+          this.#client.reportRestoreStatus({ restoreId, ...report }),
+      },
+      resyncLocations: () => this.#locationKeeper.resync(),
     });
   }
 
@@ -133,6 +163,11 @@ export class Agent {
     const { port } = await this.#chartServer.start();
     await this.#operator.start();
     await this.#statusReporter.start();
+    this.#locationKeeper.start().catch(error =>
+      this.#logger.error('The backup storage location keeper stopped', {
+        error: String(error),
+      }),
+    );
     this.#worker.start();
     this.#logger.info('Started agent', { owner: this.#worker.owner });
     return { chartPort: port };
@@ -141,6 +176,7 @@ export class Agent {
   async stop(): Promise<void> {
     this.#stopping.abort();
     await this.#worker.stop();
+    await this.#locationKeeper.stop();
     await this.#statusReporter.stop();
     await this.#operator.stop();
     await this.#chartServer.stop();

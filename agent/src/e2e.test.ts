@@ -1,27 +1,14 @@
-import { TestDatabases } from '@backstage/backend-test-utils';
-import { ensureTools, Sandbox } from '@styrmin/kube-sandbox';
+import { Sandbox } from '@styrmin/kube-sandbox';
 import { DeploymentWithInstance, StyrminClient } from '@styrmin/sdk';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { Agent } from './Agent';
-import {
-  CommandResult,
-  startE2eBackend,
-  styrminctlAgainst,
-} from './__testUtils__/e2e';
 import { EXAMPLE_DRIVERS } from './__testUtils__/exampleBundles';
-import {
-  ClusterView,
-  freePort,
-  memoryLogger,
-  startOperatorSandbox,
-  waitFor,
-} from './__testUtils__/operatorSandbox';
+import { E2E_PASSWORD, E2eWorld, useE2eWorld } from './__testUtils__/e2eWorld';
+import { ClusterView, waitFor } from './__testUtils__/operatorSandbox';
 
 jest.setTimeout(300_000);
 
-const PASSWORD = 'correct horse battery staple';
+const PASSWORD = E2E_PASSWORD;
 const API_TOKEN = 'infrahub-api-token-0123456789';
 
 /*
@@ -30,30 +17,14 @@ const API_TOKEN = 'infrahub-api-token-0123456789';
  * drivers' charts over HTTP from the agent's own chart server, as in a cluster.
  */
 describe('the agent end to end', () => {
-  const databases = TestDatabases.create({ ids: ['SQLITE_3'] });
-  let backend: Awaited<ReturnType<typeof startE2eBackend>>;
+  const world = useE2eWorld();
+  const { logger } = world;
   let sandbox: Sandbox;
   let view: ClusterView;
-  let agent: Agent;
   let client: StyrminClient;
   let work: string;
-  let styrminctl: ReturnType<typeof styrminctlAgainst>;
-  const logger = memoryLogger();
-
-  /** Runs a command that must succeed with -o json, and returns what it printed. */
-  async function json(
-    args: string[],
-    options?: { stdin?: string; env?: Record<string, string> },
-  ) {
-    const result: CommandResult = await styrminctl(
-      [...args, '-o', 'json'],
-      options,
-    );
-    if (result.exitCode !== 0) {
-      throw new Error(`styrminctl ${args.join(' ')} failed: ${result.stderr}`);
-    }
-    return JSON.parse(result.stdout);
-  }
+  let styrminctl: E2eWorld['styrminctl'];
+  const json = (...args: Parameters<E2eWorld['json']>) => world.json(...args);
 
   /** Loads a driver version; the agent's chart server serves its chart to Flux. */
   async function loadDriver(directory: string) {
@@ -62,47 +33,21 @@ describe('the agent end to end', () => {
   }
 
   /** Waits until the deployment is in a state, and returns it; shows the agent's log if not. */
-  async function waitForState(id: string, states: string[], what: string) {
-    try {
-      return await waitFor<DeploymentWithInstance>(
-        async () => {
-          const deployment = await client.deployment({ id });
-          return deployment && states.includes(deployment.state)
-            ? deployment
-            : undefined;
-        },
-        { timeoutMs: 120_000, what },
-      );
-    } catch (error) {
-      throw new Error(
-        `${(error as Error).message}\nThe agent's log:\n${logger.lines
-          .slice(-60)
-          .join('\n')}`,
-      );
-    }
-  }
+  const waitForState = (id: string, states: string[], what: string) =>
+    world.eventually<DeploymentWithInstance>(async () => {
+      const deployment = await client.deployment({ id });
+      return deployment && states.includes(deployment.state)
+        ? deployment
+        : undefined;
+    }, what);
 
   const readyPods = async (namespace: string, prefix: string) =>
     (await view.readyPods(namespace)).filter(pod =>
       pod.metadata!.name!.startsWith(prefix),
     );
 
-  beforeAll(async () => {
-    work = await fs.mkdtemp(path.join(os.tmpdir(), 'agent-e2e-'));
-    backend = await startE2eBackend({
-      knex: await databases.init('SQLITE_3'),
-    });
-    client = backend.client;
-    styrminctl = styrminctlAgainst(backend);
-    sandbox = await startOperatorSandbox();
-    view = new ClusterView(sandbox);
-  });
-
-  afterAll(async () => {
-    await agent?.stop();
-    await sandbox?.stop();
-    await backend?.stop();
-    await fs.rm(work, { recursive: true, force: true });
+  beforeAll(() => {
+    ({ sandbox, view, client, work, styrminctl } = world);
   });
 
   let infrahubId: string;
@@ -118,46 +63,12 @@ describe('the agent end to end', () => {
     await loadDriver(path.join(EXAMPLE_DRIVERS, 'infrahub', '1.0.0'));
     await loadDriver(path.join(EXAMPLE_DRIVERS, 'semaphore', '1.0.0'));
 
-    const chartPort = await freePort();
-    agent = Agent.create({
-      config: {
-        serverUrl: backend.url,
-        token: agentToken,
-        concurrency: 2,
-        namespace: 'styrmin-system',
-        veleroNamespace: 'velero',
-        chartPort,
-        chartsUrl: `http://127.0.0.1:${chartPort}/charts`,
-        cacheDirectory: path.join(work, 'cache'),
-        helm: (await ensureTools()).helm,
-      },
-      kubeConfig: sandbox.kubeConfig,
-      logger,
-      pollIntervalMs: 100,
-      statusIntervalMs: 100,
-    });
-    await agent.start();
+    await world.startAgent(agentToken);
     expect(logger.lines.join('\n')).toContain('msg="Started agent"');
   });
 
   it('deploys each example driver: RUNNING, with pods and services in styrmin-<id>', async () => {
-    const infrahub = await json(
-      [
-        'deployments',
-        'create',
-        'dev/infrahub',
-        '--driver',
-        'infrahub',
-        '--driver-version',
-        '1.0.0',
-        '--app-version',
-        '1.5.2',
-        '--set-secret',
-        'admin_password',
-      ],
-      { stdin: `${PASSWORD}\n` },
-    );
-    infrahubId = infrahub.deployment.id;
+    infrahubId = await world.createInfrahub('dev');
     const running = await waitForState(
       infrahubId,
       ['RUNNING', 'FAILED'],

@@ -6,11 +6,15 @@ import {
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
 // eslint-disable-next-line @backstage/no-mixed-plugin-imports -- the real server, for the end-to-end tests
 import styrminPlugin from '@styrmin/plugin-styrmin-backend';
+import { ensureTools, Sandbox } from '@styrmin/kube-sandbox';
 import { StyrminClient, styrminPluginUrl } from '@styrmin/sdk';
 import { spawn } from 'node:child_process';
 import { Knex } from 'knex';
 import { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { Agent, AgentOptions } from '../Agent';
+import { Logger } from '../logging/Logger';
+import { freePort } from './operatorSandbox';
 
 /**
  * A real backend with the styrmin plugin on SQLite, whose permission policy allows every
@@ -89,4 +93,40 @@ export function styrminctlAgainst(server: { url: string; token: string }) {
       );
       child.stdin.end(options.stdin ?? '');
     });
+}
+
+/**
+ * The agent in this process, as the end-to-end tests run it: against the backend with the
+ * cluster's token and the sandbox's kubeconfig, its chart server on a free port that
+ * Flux's stand-in reaches on loopback, short poll and report intervals. Started.
+ */
+export async function startE2eAgent(options: {
+  serverUrl: string;
+  agentToken: string;
+  sandbox: Sandbox;
+  cacheDirectory: string;
+  logger: Logger;
+  locationsIntervalMs?: AgentOptions['locationsIntervalMs'];
+}): Promise<Agent> {
+  const chartPort = await freePort();
+  const agent = Agent.create({
+    config: {
+      serverUrl: options.serverUrl,
+      token: options.agentToken,
+      concurrency: 2,
+      namespace: 'styrmin-system',
+      veleroNamespace: 'velero',
+      chartPort,
+      chartsUrl: `http://127.0.0.1:${chartPort}/charts`,
+      cacheDirectory: options.cacheDirectory,
+      helm: (await ensureTools()).helm,
+    },
+    kubeConfig: options.sandbox.kubeConfig,
+    logger: options.logger,
+    pollIntervalMs: 100,
+    statusIntervalMs: 100,
+    locationsIntervalMs: options.locationsIntervalMs,
+  });
+  await agent.start();
+  return agent;
 }

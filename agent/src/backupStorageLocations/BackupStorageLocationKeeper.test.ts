@@ -10,6 +10,10 @@ import {
   BackupStorageLocationKeeper,
   BackupStorageLocationsProtocol,
 } from './BackupStorageLocationKeeper';
+import {
+  createRefusedCredentials,
+  REFUSED_CREDENTIALS,
+} from '../__testUtils__/veleroSandbox';
 
 jest.setTimeout(60_000);
 
@@ -60,16 +64,7 @@ describe('BackupStorageLocationKeeper', () => {
   beforeAll(async () => {
     sandbox = await startSandbox({ flux: false });
     view = new ClusterView(sandbox);
-    const { accessKeyId } = sandbox.velero!.credentials;
-    await view.core.createNamespacedSecret({
-      namespace: 'velero',
-      body: {
-        metadata: { name: 'wrong-credentials' },
-        stringData: {
-          cloud: `[default]\naws_access_key_id=${accessKeyId}\naws_secret_access_key=not-the-secret\n`,
-        },
-      },
-    });
+    await createRefusedCredentials(sandbox);
   });
 
   beforeEach(async () => {
@@ -139,7 +134,10 @@ describe('BackupStorageLocationKeeper', () => {
   it("reports Unavailable with Velero's reason when the store refuses the credentials, and follows a fix", async () => {
     listed = [
       location({
-        credentials: { secretName: 'wrong-credentials', key: 'cloud' },
+        credentials: {
+          secretName: REFUSED_CREDENTIALS.name,
+          key: REFUSED_CREDENTIALS.key,
+        },
       }),
     ];
     await keeper.start();

@@ -11,12 +11,15 @@ import { StyrminDeploymentClient } from '../cluster/StyrminDeploymentClient';
 import { sleep } from '../cluster/sleep';
 import { DriverFiles } from '../drivers/DriverFiles';
 import { Logger } from '../logging/Logger';
+import { VeleroClient } from '../velero/VeleroClient';
+import { backupFlowSteps, VeleroReports } from './backupFlowSteps';
 import { ClaimedRun } from './ClaimedRun';
 import { componentFlowSteps } from './componentFlowSteps';
 import { deleteFlowSteps } from './deleteFlowSteps';
 import { FlowSteps } from './FlowSteps';
 import { instanceFlowSteps } from './instanceFlowSteps';
 import { OperatorPhaseSteps } from './OperatorPhaseSteps';
+import { restoreFlowSteps } from './restoreFlowSteps';
 import { runFlow } from './runFlow';
 import { runJobFlowSteps } from './runJobFlowSteps';
 
@@ -44,6 +47,12 @@ export interface WorkerOptions {
   retryDelayMs?: number;
   /** How long the operator may take for an instance. Default 30 minutes. */
   operatorTimeoutMs?: number;
+  /** Velero's objects, for the backup flows. */
+  velero: VeleroClient;
+  /** Where the backup flows report Velero's Backups and Restores. */
+  veleroReports: VeleroReports;
+  /** Asks the location keeper to read the server's locations now. */
+  resyncLocations?: () => void;
 }
 
 /**
@@ -53,7 +62,9 @@ export interface WorkerOptions {
  * (ClaimedRun, runFlow). CREATE_INSTANCE, UPDATE_INSTANCE and UPGRADE_INSTANCE write the
  * instance's StyrminDeployment resource and follow the operator; DELETE deletes it and
  * follows the cleanup; STOP_COMPONENTS and START_COMPONENTS switch components in it;
- * RUN_JOB runs a command in the deployment's action Job (execute_commands). The
+ * RUN_JOB runs a command in the deployment's action Job (execute_commands);
+ * CREATE_BACKUP, RESTORE_BACKUP and DELETE_BACKUP drive Velero (backupFlowSteps,
+ * restoreFlowSteps). The
  * tasks that action primitives start run inside the hook step that starts them
  * (runStartedTask), not in a slot of their own.
  *
@@ -207,6 +218,27 @@ export class Worker {
             claimed.run.flow === 'RUN_JOB'
               ? runJobFlowSteps(context)
               : componentFlowSteps(context);
+          break;
+        }
+        case 'CREATE_BACKUP':
+        case 'DELETE_BACKUP':
+        case 'RESTORE_BACKUP': {
+          const context = {
+            run: claimed,
+            velero: options.velero,
+            reports: options.veleroReports,
+            resyncLocations: options.resyncLocations,
+            retryDelayMs: options.retryDelayMs,
+          };
+          steps =
+            claimed.run.flow === 'RESTORE_BACKUP'
+              ? restoreFlowSteps({
+                  ...context,
+                  kubeConfig: options.kubeConfig,
+                  deployments: options.deployments,
+                  pollIntervalMs: options.pollIntervalMs,
+                })
+              : backupFlowSteps(context);
           break;
         }
         case 'DELETE':

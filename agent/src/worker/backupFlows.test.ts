@@ -22,6 +22,10 @@ import { fakeRun, FakeRun, recordingReports } from './__testUtils__/fakeRun';
 import { backupFlowSteps } from './backupFlowSteps';
 import { restoreFlowSteps } from './restoreFlowSteps';
 import { runFlow } from './runFlow';
+import {
+  createRefusedCredentials,
+  REFUSED_CREDENTIALS,
+} from '../__testUtils__/veleroSandbox';
 
 jest.setTimeout(120_000);
 
@@ -276,16 +280,7 @@ describe('the backup flows', () => {
   });
 
   it("fails a backup against a location whose store refuses the credentials, with Velero's reason", async () => {
-    const { accessKeyId } = sandbox.velero!.credentials;
-    await view.core.createNamespacedSecret({
-      namespace: 'velero',
-      body: {
-        metadata: { name: 'wrong-credentials' },
-        stringData: {
-          cloud: `[default]\naws_access_key_id=${accessKeyId}\naws_secret_access_key=wrong\n`,
-        },
-      },
-    });
+    await createRefusedCredentials(sandbox);
     const location = (await velero.read<any>(
       'BackupStorageLocation',
       'default',
@@ -297,7 +292,7 @@ describe('the backup flows', () => {
       spec: {
         ...location.spec,
         default: false,
-        credential: { name: 'wrong-credentials', key: 'cloud' },
+        credential: REFUSED_CREDENTIALS,
       },
     });
 
