@@ -360,6 +360,21 @@ export function mockStyrminApi(
     upgradeDeployment: async () => {
       throw new Error('Each test of a change answers it');
     },
+    // Administration: each test of one answers it.
+    registerCluster: async () => {
+      throw new Error('Each test of a registration answers it');
+    },
+    getBackupStorageLocations: async () => [],
+    createEnvironment: async () => {
+      throw new Error('Each test of a creation answers it');
+    },
+    previewEnvironmentUpdate: async () => [],
+    updateEnvironment: async () => {
+      throw new Error('Each test of a change answers it');
+    },
+    deleteEnvironment: async () => {
+      throw new Error('Each test of a deletion answers it');
+    },
     ...answers,
   };
   // Every method a jest mock of its answer, so that a method added to the API needs only

@@ -35,6 +35,13 @@ import type {
   RunJobInput,
   UpgradeDeploymentInput,
 } from '@styrmin/sdk';
+import type {
+  CreateEnvironmentInput,
+  Environment,
+  RegisterClusterInput,
+  UpdateEnvironmentInput,
+  UpdateEnvironmentResult,
+} from '@styrmin/sdk';
 
 /**
  * The components to stop or start of a deployment.
@@ -203,6 +210,32 @@ export interface StyrminApi {
 
   /** Issues a new agent token, in the answer only; the old one stops working. */
   rotateAgentToken(clusterId: string): Promise<ClusterWithAgentToken>;
+  // Administration: clusters and environments, as styrminctl offers it.
+
+  /** Registers a cluster; its agent token is in this answer only, and never again. */
+  registerCluster(input: RegisterClusterInput): Promise<ClusterWithAgentToken>;
+
+  /** Every registered backup storage location, by name. */
+  getBackupStorageLocations(): Promise<BackupStorageLocation[]>;
+
+  /** Creates an environment in a cluster. */
+  createEnvironment(input: CreateEnvironmentInput): Promise<Environment>;
+
+  /** The deployments that `updateEnvironment(input)` would redeploy; changes nothing. */
+  previewEnvironmentUpdate(
+    input: UpdateEnvironmentInput,
+  ): Promise<Redeployment[]>;
+
+  /** Changes an environment's overrides or backup storage location, and redeploys. */
+  updateEnvironment(
+    input: UpdateEnvironmentInput,
+  ): Promise<UpdateEnvironmentResult>;
+
+  /** Deletes an environment that has no deployments left. */
+  deleteEnvironment(input: {
+    id: string;
+    expectedVersion?: number;
+  }): Promise<Environment>;
 }
 
 /**

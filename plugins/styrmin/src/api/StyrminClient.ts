@@ -34,6 +34,13 @@ import {
   UpgradeDeploymentInput,
   RecordRef,
 } from '@styrmin/sdk';
+import type {
+  CreateEnvironmentInput,
+  Environment,
+  RegisterClusterInput,
+  UpdateEnvironmentInput,
+  UpdateEnvironmentResult,
+} from '@styrmin/sdk';
 import {
   ComponentsChange,
   ComponentsChangeResult,
@@ -214,5 +221,36 @@ export class StyrminClient implements StyrminApi {
 
   rotateAgentToken(clusterId: string): Promise<ClusterWithAgentToken> {
     return this.#sdk.rotateAgentToken(clusterId);
+  }
+
+  registerCluster(input: RegisterClusterInput): Promise<ClusterWithAgentToken> {
+    return this.#sdk.registerCluster(input);
+  }
+
+  getBackupStorageLocations(): Promise<BackupStorageLocation[]> {
+    return this.#sdk.backupStorageLocations.list();
+  }
+
+  createEnvironment(input: CreateEnvironmentInput): Promise<Environment> {
+    return this.#sdk.createEnvironment(input);
+  }
+
+  previewEnvironmentUpdate(
+    input: UpdateEnvironmentInput,
+  ): Promise<Redeployment[]> {
+    return this.#sdk.previewEnvironmentUpdate(input);
+  }
+
+  updateEnvironment(
+    input: UpdateEnvironmentInput,
+  ): Promise<UpdateEnvironmentResult> {
+    return this.#sdk.updateEnvironment(input);
+  }
+
+  deleteEnvironment(input: {
+    id: string;
+    expectedVersion?: number;
+  }): Promise<Environment> {
+    return this.#sdk.deleteEnvironment(input);
   }
 }
