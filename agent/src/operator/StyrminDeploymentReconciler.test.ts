@@ -448,6 +448,7 @@ describe('StyrminDeploymentReconciler', () => {
   it('fails with COMPONENT_CONTAINER_NOT_FOUND when the chart does not render the component container', async () => {
     const deployment = exampleDeployment({
       id: 'd5',
+      taskId: 't-d5',
       configuration: { components: { server: { env: { A: '1' } } } },
     });
     deployment.spec.components.server.container = 'api';
@@ -458,6 +459,17 @@ describe('StyrminDeploymentReconciler', () => {
       message: expect.stringContaining(
         'Deployment infrahub-infrahub-server has no container "api" (it has "server")',
       ),
+    });
+    // The code leads the message, so the step's error (and the run's reason, and the
+    // deployment's state reason built from it) carries it to the user.
+    expect(ready.message).toMatch(/^COMPONENT_CONTAINER_NOT_FOUND: /);
+    await steps.caughtUp(view, 'd5');
+    expect(
+      steps.events(keyOf('d5')).find(e => e.status === 'FAILED'),
+    ).toMatchObject({
+      taskId: 't-d5',
+      step: OperatorStep.InstallOrUpgradeHelmRelease,
+      error: ready.message,
     });
     expect(
       await view.read(

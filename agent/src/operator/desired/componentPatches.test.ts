@@ -261,6 +261,10 @@ describe('componentPatches', () => {
         field: 'components.server.container',
       });
       expect((error as Error).message).toMatch(message);
+      // The code leads the message, which is all that reaches the step and the deployment.
+      expect((error as Error).message).toMatch(
+        /^COMPONENT_CONTAINER_NOT_FOUND: component "server": /,
+      );
     },
   );
 

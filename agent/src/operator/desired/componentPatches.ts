@@ -207,6 +207,18 @@ function describeWorkload(workload: RenderedWorkload): string {
 }
 
 /**
+ * COMPONENT_CONTAINER_NOT_FOUND, its message led by the code: the message is what reaches
+ * the user (the HelmReleaseReady condition's message, the step's error, the deployment's
+ * state reason), so the code travels in it.
+ */
+function containerNotFound(component: string, why: string): StyrminError {
+  const code = 'COMPONENT_CONTAINER_NOT_FOUND';
+  return new StyrminError(code, `${code}: component "${component}": ${why}`, {
+    field: `components.${component}.container`,
+  });
+}
+
+/**
  * The container patches of one component, on every workload its selector matches. Fails with
  * COMPONENT_CONTAINER_NOT_FOUND when the chart renders no such workload, or one without the
  * component container: Styrmin never adds a container.
@@ -222,25 +234,23 @@ function containerPatches(
     matchesSelector(component.selector, workload.labels),
   );
   if (matched.length === 0) {
-    throw new StyrminError(
-      'COMPONENT_CONTAINER_NOT_FOUND',
-      `Component "${name}": the chart renders no Deployment or StatefulSet with the labels ${selectorString(
+    throw containerNotFound(
+      name,
+      `the chart renders no Deployment or StatefulSet with the labels ${selectorString(
         component.selector,
       )}, so its component container "${container}" cannot receive the overrides`,
-      { field: `components.${name}.container` },
     );
   }
   return matched.map(workload => {
     const index = workload.containers.findIndex(c => c.name === container);
     if (index < 0) {
-      throw new StyrminError(
-        'COMPONENT_CONTAINER_NOT_FOUND',
-        `Component "${name}": ${describeWorkload(
+      throw containerNotFound(
+        name,
+        `${describeWorkload(
           workload,
         )} has no container "${container}" (it has ${
           workload.containers.map(c => `"${c.name}"`).join(', ') || 'none'
         }); Styrmin never adds a container`,
-        { field: `components.${name}.container` },
       );
     }
     return containerPatch(workload, index, overrides);

@@ -31,6 +31,50 @@ describe('renderValues', () => {
     expect(render).toThrow(message);
   });
 
+  it.each([
+    ['seen: {{ components is defined }}', false],
+    ['seen: {{ components.server.env.SENTRY_DSN is defined }}', false],
+    [
+      'seen: {{ components.server.env.SENTRY_DSN | default("nothing") }}',
+      'nothing',
+    ],
+    [
+      'seen: [{% for name, c in components %}{{ c.env | dump }},{% endfor %}]',
+      [],
+    ],
+  ])('leaves the component overrides out of what %j sees', (template, seen) => {
+    const { spec } = exampleDeployment({
+      configuration: {
+        components: {
+          server: { env: { SENTRY_DSN: { secret: 'https://key@sentry' } } },
+        },
+      },
+    });
+    // The operator applies them from the context after the chart renders.
+    expect(spec.context.components.server.env).toEqual({
+      SENTRY_DSN: 'https://key@sentry',
+    });
+    expect(renderValues({ ...spec, valuesTemplate: template })).toEqual({
+      seen,
+    });
+  });
+
+  it('shows the template the secret paths outside the component overrides only', () => {
+    const { spec } = exampleDeployment({
+      configuration: {
+        components: {
+          server: { env: { SENTRY_DSN: { secret: 'https://key@sentry' } } },
+        },
+      },
+    });
+    expect(
+      renderValues({
+        ...spec,
+        valuesTemplate: 'paths: {{ secret_paths | dump }}',
+      }),
+    ).toEqual({ paths: ['parameters.admin_password'] });
+  });
+
   it('renders nothing as no values', () => {
     const { spec } = exampleDeployment();
     expect(renderValues({ ...spec, valuesTemplate: '# none' })).toEqual({});
