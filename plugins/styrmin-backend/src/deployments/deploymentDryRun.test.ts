@@ -1,8 +1,10 @@
 import { Knex } from 'knex';
-import { createTestGraphQL } from '../__testUtils__/coreStores';
+import { createTestGraphQL, TEST_USER } from '../__testUtils__/coreStores';
 import { createTestDatabases } from '../__testUtils__/databases';
 import {
   INFRAHUB_CONFIGURATION,
+  SEMAPHORE_100,
+  SEMAPHORE_CONFIGURATION,
   setupReconciliation,
 } from '../__testUtils__/reconciliation';
 
@@ -164,7 +166,16 @@ describe('dry runs of deployment changes', () => {
     });
 
     it('answers what a creation would do, with the siblings it would redeploy, and writes nothing', async () => {
-      const { dev, dryThenReal } = await setup();
+      const { dev, dryThenReal, deploymentReconciler } = await setup();
+      // Semaphore connects to the Infrahub deployments of its environment, so creating one
+      // redeploys it.
+      await deploymentReconciler.createDeployment({
+        environmentId: dev.id,
+        name: 'semaphore',
+        driver: SEMAPHORE_100,
+        configuration: SEMAPHORE_CONFIGURATION,
+        createdBy: TEST_USER,
+      });
 
       const { before, dry, afterDry, real } = await dryThenReal(
         'createDeployment',
@@ -195,7 +206,7 @@ describe('dry runs of deployment changes', () => {
         plannedActions: [{ name: 'verify-server', mode: 'post', prompts: [] }],
         siblings: [
           {
-            deployment: { name: 'infrahub' },
+            deployment: { name: 'semaphore' },
             flow: 'UPDATE_INSTANCE',
             instance: null,
             task: null,
