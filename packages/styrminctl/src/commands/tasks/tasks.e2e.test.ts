@@ -1,7 +1,8 @@
 import { mockCredentials } from '@backstage/backend-test-utils';
-import { AgentFlowRun, AgentProtocolClient } from '@styrmin/sdk';
+import { AgentProtocolClient } from '@styrmin/sdk';
 import { join, resolve } from 'node:path';
 import { createTestIo } from '../../__testUtils__/createTestIo';
+import { runNext } from '../../__testUtils__/runNext';
 import {
   startStyrminBackend,
   testDatabases,
@@ -14,47 +15,6 @@ const DRIVERS = resolve(__dirname, '../../../../../drivers');
 const PASSWORD = 'correct horse battery staple';
 
 const databases = testDatabases();
-
-/**
- * A scripted agent: claims the next run of its cluster and runs its steps, failing the one
- * named in `fail` with its error and output.
- */
-async function runNext(
-  agent: AgentProtocolClient,
-  options: { fail?: { step: string; error: string; outputTail: string } } = {},
-): Promise<AgentFlowRun> {
-  const owner = `agent-${Math.random().toString(36).slice(2)}`;
-  const run = await agent.claim({ owner, waitSeconds: 20 });
-  if (!run) {
-    throw new Error('No run came');
-  }
-  const lease = { runId: run.id, owner, attempt: run.attempt };
-  for (const step of run.task.steps) {
-    const stepAttempt = step.attempts + 1;
-    await agent.startStep({ ...lease, stepId: step.id, stepAttempt });
-    if (options.fail?.step === step.name) {
-      const { error, outputTail } = options.fail;
-      await agent.endStep({
-        ...lease,
-        stepId: step.id,
-        stepAttempt,
-        status: 'FAILED',
-        error,
-        outputTail,
-      });
-      await agent.completeRun({ ...lease, state: 'FAILED', error });
-      return run;
-    }
-    await agent.endStep({
-      ...lease,
-      stepId: step.id,
-      stepAttempt,
-      status: 'SUCCEEDED',
-    });
-  }
-  await agent.completeRun({ ...lease, state: 'SUCCEEDED' });
-  return run;
-}
 
 describe.each(databases.eachSupportedId())(
   'styrminctl tasks and --wait against a backend on %s',
