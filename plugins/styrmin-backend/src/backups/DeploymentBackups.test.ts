@@ -162,6 +162,10 @@ describe('DeploymentBackups', () => {
         updatedBy: TEST_USER,
       });
       await expectRefused(knex, 'CONFLICT', create(), /no backup storage location/);
+      // Only the backup of the set-up was ever recorded.
+      await expect(allRowCounts(knex)).resolves.toMatchObject({
+        [BACKUPS_TABLE]: 1,
+      });
     });
 
     it('refuses a restore of a backup that is not Completed, while a task runs, of a tombstone, writing nothing', async () => {
