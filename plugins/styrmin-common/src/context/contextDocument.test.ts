@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { exampleDriver } from '../__testUtils__/exampleDriver';
+import { EXAMPLE_DRIVERS, exampleDriver } from '../__testUtils__/exampleDriver';
 import { DeploymentConfiguration } from '../configuration/DeploymentConfiguration';
+import { driverVersionUses } from '../driver/contextUses';
 import { diffContexts } from '../reconciliation/diffContexts';
 import { resolveContext, ResolveContextOptions } from './resolveContext';
 
@@ -17,11 +18,20 @@ function documentExamples(): Record<string, any> {
   );
 }
 
-/** The options of resolveContext as the document writes them: the driver as its directory. */
+/**
+ * The options of resolveContext as the document writes them: the driver as its directory,
+ * with what its values template and actions use, as loading finds it.
+ */
 function options(inputs: any): ResolveContextOptions {
+  const driver = exampleDriver(inputs.driver);
+  const template = readFileSync(
+    join(EXAMPLE_DRIVERS, inputs.driver, driver.spec.helm.main.values_template),
+    'utf8',
+  );
   return {
     ...inputs,
-    driver: exampleDriver(inputs.driver),
+    driver,
+    uses: driverVersionUses(driver.spec, template),
     deployment: {
       ...inputs.deployment,
       configuration: DeploymentConfiguration.parse(

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseDriverSpec } from './parseDriverSpec';
+import { EXAMPLE_DRIVERS, exampleDriver } from '../__testUtils__/exampleDriver';
 import {
   driverVersionUses,
   pickUsed,
@@ -100,17 +100,18 @@ describe('driverVersionUses', () => {
   });
 
   it('finds what the example drivers use', () => {
-    const drivers = path.resolve(__dirname, '../../../../drivers');
-    const uses = (dir: string) => {
-      const read = (file: string) =>
-        fs.readFileSync(path.join(drivers, dir, file), 'utf8');
-      const parsed = parseDriverSpec(read('driver.styrmin.yml'));
-      if (!parsed.success) {
-        throw new Error(`${dir} does not parse`);
-      }
+    const uses = (driverVersion: string) => {
+      const { spec } = exampleDriver(driverVersion);
       return driverVersionUses(
-        parsed.spec.spec,
-        read(parsed.spec.spec.helm.main.values_template),
+        spec,
+        fs.readFileSync(
+          path.join(
+            EXAMPLE_DRIVERS,
+            driverVersion,
+            spec.helm.main.values_template,
+          ),
+          'utf8',
+        ),
       );
     };
     const infrahubReads = [
