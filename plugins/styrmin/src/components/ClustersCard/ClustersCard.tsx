@@ -14,6 +14,7 @@ import { StyrminApi } from '../../api';
 import { useLiveStyrminApi } from '../../hooks/useLiveStyrminApi';
 import { clusterRouteRef } from '../../routes';
 import { AgentHealthStatus } from '../AgentHealth';
+import { ClusterRegistration } from '../ClusterRegistration';
 import { LoadedContent } from '../LoadedContent';
 
 const clusterChannels = (clusters: Cluster[] | undefined) =>
@@ -21,7 +22,7 @@ const clusterChannels = (clusters: Cluster[] | undefined) =>
 
 /**
  * The registered clusters with their agents' health and last contact, on the home page;
- * live while it is open.
+ * live while it is open; administrators register a cluster from it.
  *
  * @public
  */
@@ -31,14 +32,17 @@ export const ClustersCard = () => {
   );
   const clusterLink = useRouteRef(clusterRouteRef);
   return (
-    <InfoCard title="Clusters">
+    <InfoCard
+      title="Clusters"
+      actions={<ClusterRegistration onRegistered={state.retry} />}
+    >
       <LoadedContent state={state} missing={null}>
         {clusters =>
           clusters.length === 0 ? (
             <EmptyState
               missing="data"
               title="No clusters registered yet"
-              description="An administrator registers a cluster, and gives the agent token it answers to the cluster's agent:"
+              description="An administrator registers a cluster below, or with styrminctl, and gives the agent token it answers to the cluster's agent:"
               action={
                 <CodeSnippet
                   language="shell"

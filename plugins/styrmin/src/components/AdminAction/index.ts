@@ -1,0 +1,3 @@
+export { AdminActionButton } from './AdminActionButton';
+export type { AdminActionButtonProps } from './AdminActionButton';
+export { fieldErrorsOf, helperTextOf } from './fieldErrors';

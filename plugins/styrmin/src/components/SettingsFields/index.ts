@@ -1,0 +1,2 @@
+export { SettingsFields, settingsFieldNames } from './SettingsFields';
+export type { SettingsFieldsProps } from './SettingsFields';
