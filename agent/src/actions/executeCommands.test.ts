@@ -5,7 +5,11 @@ import {
   startOperatorSandbox,
   waitFor,
 } from '../__testUtils__/operatorSandbox';
-import { CommandsFailedError, executeCommands } from './executeCommands';
+import {
+  ActionJobKind,
+  CommandsFailedError,
+  executeCommands,
+} from './executeCommands';
 
 jest.setTimeout(60_000);
 
@@ -24,12 +28,14 @@ describe('executeCommands', () => {
     commands: string[],
     signal = new AbortController().signal,
     taskId = 't1',
+    kind?: ActionJobKind,
   ) =>
     executeCommands(
       {
         kubeConfig: sandbox.kubeConfig,
         spec,
         taskId,
+        kind,
         signal,
         note: line => notes.push(line),
         pollIntervalMs: 20,
@@ -99,6 +105,7 @@ describe('executeCommands', () => {
     const job = await view.read('batch/v1', 'Job', 'infrahub-job', namespace);
     expect(job.metadata.labels).toMatchObject({
       'styrmin.io/action-job': 'true',
+      'styrmin.io/job-kind': 'action',
     });
     expect(job.spec.backoffLimit).toBe(0);
     expect(job.spec.activeDeadlineSeconds).toBe(30);
@@ -132,6 +139,73 @@ describe('executeCommands', () => {
       labelSelector: 'batch.kubernetes.io/job-name=infrahub-job',
     });
     expect(pods.items).toHaveLength(1);
+  });
+
+  const readJob = () => view.read('batch/v1', 'Job', 'infrahub-job', namespace);
+
+  it("tells a run_job task's Job apart, and an action deletes it once it has ended", async () => {
+    notes.length = 0;
+    await run(['echo job'], undefined, 't3', 'run-job');
+    expect((await readJob()).metadata.labels).toMatchObject({
+      'styrmin.io/action-job': 'true',
+      'styrmin.io/job-kind': 'run-job',
+      'styrmin.io/task-id': 't3',
+    });
+    await run(['echo action'], undefined, 't4');
+    expect(notes).toEqual([
+      'Deleted Job styrmin-x1/infrahub-job, which an earlier action left',
+      'Deleted Job styrmin-x1/infrahub-job, which an earlier run_job task left',
+    ]);
+    expect((await readJob()).metadata.labels).toMatchObject({
+      'styrmin.io/job-kind': 'action',
+      'styrmin.io/task-id': 't4',
+    });
+  });
+
+  it('deletes nothing when the Job was re-created between the read and the delete, and the foreign Job survives', async () => {
+    const jobPath = `/apis/batch/v1/namespaces/${namespace}/jobs/infrahub-job`;
+    const deleteInFlight = () =>
+      sandbox.requests.some(
+        r =>
+          r.method === 'DELETE' && r.path === jobPath && r.status === undefined,
+      );
+    // The agent's delete waits on its way in, while someone replaces the ended Job with
+    // a Job of their own.
+    sandbox.faults.inject({
+      verb: 'delete',
+      resource: 'jobs',
+      name: 'infrahub-job',
+      delayMs: 3_000,
+    });
+    const call = run(['echo late'], undefined, 't5');
+    const failed = call.catch(e => e);
+    await waitFor(deleteInFlight);
+    const jobs = sandbox.api.scope('batch/v1', 'Job', namespace);
+    sandbox.api.delete(jobs, 'infrahub-job', {
+      propagationPolicy: 'Background',
+    });
+    const foreign = sandbox.api.create(jobs, {
+      metadata: { name: 'infrahub-job', labels: { app: 'someone-else' } },
+      spec: {
+        template: {
+          spec: {
+            restartPolicy: 'Never',
+            containers: [{ name: 'theirs', image: 'theirs:1' }],
+          },
+        },
+      },
+    }).object;
+    const error = await failed;
+    expect(error).toBeInstanceOf(CommandsFailedError);
+    expect(error.message).toBe(
+      'Job styrmin-x1/infrahub-job was replaced after it was read; the new one is left alone',
+    );
+    expect((await readJob()).metadata.uid).toBe(foreign.metadata.uid);
+    // Read as it is now, it is not an action's: the next call leaves it too.
+    await expect(run(['echo again'], undefined, 't6')).rejects.toThrow(
+      'Job styrmin-x1/infrahub-job exists and no driver action created it; it is left alone',
+    );
+    expect((await readJob()).metadata.uid).toBe(foreign.metadata.uid);
   });
 
   it('leaves a Job that still runs, and one that no action made', async () => {

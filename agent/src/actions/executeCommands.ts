@@ -17,8 +17,13 @@ import { DEPLOYMENT_ID_LABEL } from '../styrminDeployment/labels';
 import { StyrminDeploymentSpec } from '../styrminDeployment/StyrminDeployment';
 import { ExecuteCommandsOptions } from './ActionPrimitives';
 
-/** Marks the Jobs that driver actions create; a Job of the name without it is not theirs. */
+/**
+ * Marks the deployment's action Jobs, which Styrmin made by these rules; a Job of the name
+ * without it is not Styrmin's, and is never deleted.
+ */
 export const ACTION_JOB_LABEL = 'styrmin.io/action-job';
+/** What made an action Job: a driver action (`action`) or a run_job task (`run-job`). */
+export const JOB_KIND_LABEL = 'styrmin.io/job-kind';
 /** The task whose step created an action Job. */
 export const TASK_ID_LABEL = 'styrmin.io/task-id';
 /** What an action Job runs, so that a step run again after a restart knows its own Job. */
@@ -44,13 +49,28 @@ export class CommandsFailedError extends Error {
   }
 }
 
+/**
+ * Who runs the commands: a driver action's `executeCommands`, or a run_job task (a user's
+ * `styrminctl deployments run-job`).
+ *
+ * @public
+ */
+export type ActionJobKind = 'action' | 'run-job';
+
+const KIND_WORDS: Record<ActionJobKind, string> = {
+  action: 'an earlier action',
+  'run-job': 'an earlier run_job task',
+};
+
 /** @public */
 export interface ExecuteCommandsContext {
   kubeConfig: KubeConfig;
   /** The spec of the deployment's StyrminDeployment: its namespace, release and components. */
   spec: StyrminDeploymentSpec;
-  /** The task whose hook step runs the action. */
+  /** The task whose step runs the commands. */
   taskId: string;
+  /** Default `action`. */
+  kind?: ActionJobKind;
   signal: AbortSignal;
   /** A line for the hook step, e.g. the Job that was deleted to make room. */
   note(line: string): void;
@@ -81,6 +101,16 @@ function ended(job: V1Job): 'Complete' | 'Failed' | undefined {
  * action made, fails the call and nothing is deleted. One exception: a Job that still runs
  * the same commands for the same task is this step's own, from before the agent restarted,
  * and the call waits for it rather than run the commands a second time.
+ *
+ * A run_job task runs its command by the same rules in the same Job, labelled
+ * `styrmin.io/job-kind=run-job` instead of `action`: it is the deployment's action Job all
+ * the same, so that a job and an action exclude each other while one runs and each deletes
+ * the other's ended Job. Were a run_job Job foreign to actions, one job run by a user would
+ * fail every later upgrade action of the deployment until someone deleted it by hand.
+ *
+ * The deletion is conditional on the uid that was read (DeleteOptions' preconditions): a
+ * Job that someone re-created between the read and the delete is not deleted, and the call
+ * fails.
  *
  * @public
  */
@@ -138,10 +168,16 @@ export async function executeCommands(
   } else {
     if (job) {
       await deleteEndedJob(api, job);
-      context.note(`Deleted Job ${ref}, which an earlier action left`);
+      // A Job without the kind is an action's, from before run_job tasks had their own.
+      const kind =
+        job.metadata?.labels?.[JOB_KIND_LABEL] === 'run-job'
+          ? 'run-job'
+          : 'action';
+      context.note(`Deleted Job ${ref}, which ${KIND_WORDS[kind]} left`);
     }
     const labels = {
       [ACTION_JOB_LABEL]: 'true',
+      [JOB_KIND_LABEL]: context.kind ?? 'action',
       [DEPLOYMENT_ID_LABEL]: spec.context.deployment.id,
       [TASK_ID_LABEL]: context.taskId,
     };
@@ -234,13 +270,27 @@ async function deleteEndedJob(api: JobApi, existing: V1Job): Promise<void> {
       `Job ${ref} of another action still runs; nothing was deleted`,
     );
   }
-  await api.batch.deleteNamespacedJob({
-    name: api.name,
-    namespace: api.namespace,
-    propagationPolicy: 'Background',
-  });
   const uid = existing.metadata!.uid!;
-  while ((await readJob(api)) || (await podsOf(api, uid)).length > 0) {
+  try {
+    await api.batch.deleteNamespacedJob({
+      name: api.name,
+      namespace: api.namespace,
+      body: { preconditions: { uid }, propagationPolicy: 'Background' },
+    });
+  } catch (error) {
+    if (error instanceof ApiException && error.code === 409) {
+      throw new CommandsFailedError(
+        `Job ${ref} was replaced after it was read; the new one is left alone`,
+      );
+    }
+    if (!isNotFound(error)) {
+      throw error;
+    }
+  }
+  const stillThere = async () =>
+    (await readJob(api))?.metadata?.uid === uid ||
+    (await podsOf(api, uid)).length > 0;
+  while (await stillThere()) {
     await sleep(api.pollMs, api.signal);
   }
 }

@@ -85,18 +85,47 @@ export class StyrminDeploymentClient {
    * at that resourceVersion, retried on a conflict) and returns the resource, or undefined
    * when there is none.
    */
-  async updateStoppedComponents(
+  updateStoppedComponents(
     id: string,
     change: (stopped: string[]) => string[],
+  ): Promise<StyrminDeployment | undefined> {
+    return this.#update(id, current => {
+      const before = current.spec.stoppedComponents ?? [];
+      const stopped = change(before);
+      return isDeepStrictEqual(stopped, before)
+        ? undefined
+        : { spec: { stoppedComponents: stopped } };
+    });
+  }
+
+  /**
+   * Sets (or, with undefined, removes) an annotation of the resource as it is now, as
+   * `updateStoppedComponents` changes the spec; the operator ignores annotations.
+   */
+  setAnnotation(
+    id: string,
+    key: string,
+    value: string | undefined,
+  ): Promise<StyrminDeployment | undefined> {
+    return this.#update(id, current =>
+      current.metadata?.annotations?.[key] === value
+        ? undefined
+        : { metadata: { annotations: { [key]: value ?? null } } },
+    );
+  }
+
+  /** Merge-patches the resource as it is now with what `patchOf` gives (none: unchanged). */
+  async #update(
+    id: string,
+    patchOf: (current: StyrminDeployment) => Record<string, any> | undefined,
   ): Promise<StyrminDeployment | undefined> {
     for (;;) {
       const current = await this.read(id);
       if (!current) {
         return undefined;
       }
-      const before = current.spec.stoppedComponents ?? [];
-      const stopped = change(before);
-      if (isDeepStrictEqual(stopped, before)) {
+      const patch = patchOf(current);
+      if (!patch) {
         return current;
       }
       try {
@@ -105,8 +134,11 @@ export class StyrminDeploymentClient {
             ...this.#path(),
             name: id,
             body: {
-              metadata: { resourceVersion: current.metadata!.resourceVersion },
-              spec: { stoppedComponents: stopped },
+              ...patch,
+              metadata: {
+                ...patch.metadata,
+                resourceVersion: current.metadata!.resourceVersion,
+              },
             },
             fieldManager: WORKER_FIELD_MANAGER,
           },

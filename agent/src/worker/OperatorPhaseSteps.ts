@@ -29,7 +29,8 @@ export class OperatorStepFailedError extends Error {
 /** @public */
 export interface OperatorPhaseStepsOptions {
   run: ClaimedRun;
-  deployments: StyrminDeploymentClient;
+  /** Where the resource is read from. */
+  deployments: Pick<StyrminDeploymentClient, 'read'>;
   /** How often the resource is read while a step waits. Default 2 s. */
   pollIntervalMs?: number;
   /** How long the operator may take for its phases. Default 30 minutes. */
@@ -52,7 +53,7 @@ export interface OperatorPhaseStepsOptions {
  */
 export class OperatorPhaseSteps {
   readonly #run: ClaimedRun;
-  readonly #deployments: StyrminDeploymentClient;
+  readonly #deployments: Pick<StyrminDeploymentClient, 'read'>;
   readonly #pollIntervalMs: number;
   readonly #timeoutMs: number;
   /** What this claim has reported of each operator step. */

@@ -245,6 +245,24 @@ describe('the backup flows', () => {
     expect(await readData()).toBe('before\n');
   });
 
+  it('leaves a component stopped by hand before the restore stopped after it', async () => {
+    await deployments.updateStoppedComponents(ID, () => ['task-worker']);
+    await sandbox.volumes.write(NAMESPACE, claim, 'graph/rows', 'changed\n');
+
+    const restored = await runRestoreFlow(
+      restoreParameters('shop-one', 'shop-r-stopped'),
+    );
+
+    expect(restored.outcome).toEqual({ state: 'SUCCEEDED' });
+    expect(await readData()).toBe('before\n');
+    const resource = (await view.deployment(ID))!;
+    expect(resource.spec.stoppedComponents).toEqual(['task-worker']);
+    expect(resource.metadata!.annotations ?? {}).not.toHaveProperty(
+      'styrmin.io/stopped-for-restore',
+    );
+    await deployments.updateStoppedComponents(ID, () => []);
+  });
+
   it('goes on from the recorded steps when the run is claimed again, and finds the Restore it made', async () => {
     await sandbox.volumes.write(NAMESPACE, claim, 'graph/rows', 'changed\n');
     const first = await runRestoreFlow(

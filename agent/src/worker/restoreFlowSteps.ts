@@ -23,6 +23,34 @@ import { FlowSteps } from './FlowSteps';
 import { followVelero } from './followVelero';
 import { switchComponents } from './switchComponents';
 
+/**
+ * The annotation of the StyrminDeployment that names, by restore, the components an
+ * in-place restore stopped: those that ran before it, which it starts again, and only
+ * they (a component stopped by hand stays stopped).
+ */
+export const STOPPED_FOR_RESTORE_ANNOTATION = 'styrmin.io/stopped-for-restore';
+
+interface StoppedForRestore {
+  restoreId: string;
+  components: string[];
+}
+
+function stoppedForRestore(
+  annotations: Record<string, string> | undefined,
+): StoppedForRestore | undefined {
+  try {
+    const value = JSON.parse(
+      annotations?.[STOPPED_FOR_RESTORE_ANNOTATION] ?? 'null',
+    );
+    return typeof value?.restoreId === 'string' &&
+      Array.isArray(value.components)
+      ? value
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** @public */
 export interface RestoreFlowContext extends BackupFlowContext {
   kubeConfig: KubeConfig;
@@ -37,43 +65,102 @@ export interface RestoreFlowContext extends BackupFlowContext {
  * Velero restores volume data only into claims the restore creates, and keeps an object
  * that exists unless told to update it; so the data-bearing objects are replaced:
  * - "Stop the components": every component of the deployment to 0 pods
- *   (switchComponents), so that no pod holds a claim;
+ *   (switchComponents), so that no pod holds a claim; those that ran are named in the
+ *   resource's annotation STOPPED_FOR_RESTORE_ANNOTATION first;
  * - "Remove the volume claims of the backup": the claims that the backup's
  *   PodVolumeBackups copied (claimsOfBackup), deleted, and waited for until gone;
  * - "Restore the namespace": the Velero Restore (desiredRestore,
  *   `existingResourcePolicy: update`), followed and reported until it ends, failing with
  *   Velero's words unless Completed;
- * - "Start the components": the components again, with their replica counts.
+ * - "Start the components": the components the annotation names again, with their
+ *   replica counts (one stopped by hand before the restore stays stopped), then the
+ *   annotation goes.
  * Each step can run again after a claim of the run: the components' switch is a state,
  * claims that are gone are done, and the Restore is found by name.
  */
 export function restoreFlowSteps(context: RestoreFlowContext): FlowSteps {
   const { run } = context;
   const parameters = () => flowParameters(run, RestoreBackupParameters);
-  const switchAll = (to: 'stopped' | 'started', signal: AbortSignal) =>
-    switchComponents({
-      kubeConfig: context.kubeConfig,
-      deployments: context.deployments,
-      deploymentId: parameters().deploymentId,
-      components: parameters().components,
-      to,
-      signal,
-      pollIntervalMs: context.pollIntervalMs,
-    });
   return name => {
     switch (name) {
       case COMPONENT_FLOW_STEPS.STOP_COMPONENTS:
-        return { run: signal => switchAll('stopped', signal) };
+        return { run: signal => stop(context, parameters(), signal) };
       case REMOVE_BACKUP_VOLUME_CLAIMS_STEP:
         return { run: signal => removeClaims(context, parameters(), signal) };
       case RESTORE_NAMESPACE_STEP:
         return { run: signal => restore(context, parameters(), signal) };
       case COMPONENT_FLOW_STEPS.START_COMPONENTS:
-        return { run: signal => switchAll('started', signal) };
+        return { run: signal => start(context, parameters(), signal) };
       default:
         return undefined;
     }
   };
+}
+
+const switchTo = (
+  context: RestoreFlowContext,
+  options: { deploymentId: string; components: string[] },
+  to: 'stopped' | 'started',
+  signal: AbortSignal,
+) =>
+  switchComponents({
+    kubeConfig: context.kubeConfig,
+    deployments: context.deployments,
+    deploymentId: options.deploymentId,
+    components: options.components,
+    to,
+    signal,
+    pollIntervalMs: context.pollIntervalMs,
+  });
+
+/**
+ * Names the components that run (and those an earlier restore that did not end stopped)
+ * in the annotation, once per restore, then stops them all.
+ */
+async function stop(
+  context: RestoreFlowContext,
+  parameters: RestoreBackupParameters,
+  signal: AbortSignal,
+): Promise<void> {
+  const { deploymentId, restoreId, components } = parameters;
+  const resource = await context.deployments.read(deploymentId);
+  const recorded = stoppedForRestore(resource?.metadata?.annotations);
+  if (resource && recorded?.restoreId !== restoreId) {
+    const stopped = resource.spec.stoppedComponents ?? [];
+    const running = components.filter(c => !stopped.includes(c));
+    const value: StoppedForRestore = {
+      restoreId,
+      components: [
+        ...new Set([...(recorded?.components ?? []), ...running]),
+      ].sort(),
+    };
+    await context.deployments.setAnnotation(
+      deploymentId,
+      STOPPED_FOR_RESTORE_ANNOTATION,
+      JSON.stringify(value),
+    );
+  }
+  await switchTo(context, parameters, 'stopped', signal);
+}
+
+/** Starts the components the annotation names for this restore, then removes it. */
+async function start(
+  context: RestoreFlowContext,
+  parameters: RestoreBackupParameters,
+  signal: AbortSignal,
+): Promise<void> {
+  const { deploymentId, restoreId } = parameters;
+  const resource = await context.deployments.read(deploymentId);
+  const recorded = stoppedForRestore(resource?.metadata?.annotations);
+  // None: this step started them and removed it before (a run claimed again).
+  const components =
+    recorded?.restoreId === restoreId ? recorded.components : [];
+  await switchTo(context, { deploymentId, components }, 'started', signal);
+  await context.deployments.setAnnotation(
+    deploymentId,
+    STOPPED_FOR_RESTORE_ANNOTATION,
+    undefined,
+  );
 }
 
 async function removeClaims(

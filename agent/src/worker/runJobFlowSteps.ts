@@ -8,7 +8,9 @@ import { FlowSteps } from './FlowSteps';
  * The one step of RUN_JOB: the run's command runs in the deployment's action Job by the
  * rules of execute_commands (executeCommands: its name, labels and the deletion of an
  * ended Job; the image and environment of the component's container as its workload runs
- * now), read from the deployment's StyrminDeployment resource. A failed command fails the
+ * now), read from the deployment's StyrminDeployment resource. Its Job is labelled
+ * `styrmin.io/job-kind=run-job`, so that it is told apart from the Jobs of driver actions,
+ * which delete it once it has ended as it deletes theirs. A failed command fails the
  * step with the end of its output, which the server keeps with secrets redacted.
  */
 export function runJobFlowSteps(context: ComponentFlowContext): FlowSteps {
@@ -32,6 +34,7 @@ export function runJobFlowSteps(context: ComponentFlowContext): FlowSteps {
                 kubeConfig: context.kubeConfig,
                 spec: resource.spec,
                 taskId: task.id,
+                kind: 'run-job',
                 signal,
                 note: line => run.log.info(line),
                 pollIntervalMs: context.pollIntervalMs,
