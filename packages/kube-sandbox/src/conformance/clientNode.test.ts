@@ -145,6 +145,49 @@ describe('client-node conformance', () => {
       expect(status.status).toBe('Success');
     });
 
+    it("deletes only with the uid of the DeleteOptions' preconditions, and answers 409 Conflict otherwise", async () => {
+      const namespace = 'default';
+      const first = await core.createNamespacedConfigMap({
+        namespace,
+        body: { metadata: { name: 'recreated' } },
+      });
+      await core.deleteNamespacedConfigMap({ name: 'recreated', namespace });
+      const second = await core.createNamespacedConfigMap({
+        namespace,
+        body: { metadata: { name: 'recreated' } },
+      });
+      expect(
+        await apiFailure(
+          core.deleteNamespacedConfigMap({
+            name: 'recreated',
+            namespace,
+            body: { preconditions: { uid: first.metadata!.uid } },
+          }),
+        ),
+      ).toMatchObject({
+        code: 409,
+        body: {
+          reason: 'Conflict',
+          message: expect.stringContaining(
+            `Precondition failed: UID in precondition: ${first.metadata!.uid}`,
+          ),
+        },
+      });
+      await expect(
+        core.readNamespacedConfigMap({ name: 'recreated', namespace }),
+      ).resolves.toMatchObject({ metadata: { uid: second.metadata!.uid } });
+      await core.deleteNamespacedConfigMap({
+        name: 'recreated',
+        namespace,
+        body: { preconditions: { uid: second.metadata!.uid } },
+      });
+      expect(
+        await apiFailure(
+          core.readNamespacedConfigMap({ name: 'recreated', namespace }),
+        ),
+      ).toMatchObject({ code: 404 });
+    });
+
     it('pages a list with limit and _continue', async () => {
       for (let i = 0; i < 5; i++) {
         await core.createNamespacedSecret({
