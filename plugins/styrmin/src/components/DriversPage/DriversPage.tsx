@@ -8,6 +8,7 @@ import {
 } from '@backstage/core-components';
 import { useRouteRef } from '@backstage/core-plugin-api';
 import Typography from '@material-ui/core/Typography';
+import { useState } from 'react';
 import { useDrivers } from '../../hooks/useDrivers';
 import {
   driverRouteRef,
@@ -15,6 +16,7 @@ import {
   driverVersionRouteRef,
 } from '../../routes';
 import { DriverIcon } from '../DriverIcon';
+import { DriverLoad } from '../DriverLoad';
 import { PageTrail } from '../PageTrail';
 import { StyrminErrorPanel } from '../StyrminErrorPanel';
 
@@ -39,12 +41,14 @@ const matchesName = (filter: string, row: DriverRow) => {
 
 /**
  * Every loaded application driver, by name, with its latest version; search by name or
- * title.
+ * title. Administrators load a version from git here.
  *
  * @public
  */
 export const DriversPage = () => {
-  const { value, loading, error } = useDrivers();
+  // Read again after each load, so that a new version shows at once.
+  const [loads, setLoads] = useState(0);
+  const { value, loading, error } = useDrivers([loads]);
   const driversLink = useRouteRef(driversRouteRef)();
   const driverLink = useRouteRef(driverRouteRef);
   const driverVersionLink = useRouteRef(driverVersionRouteRef);
@@ -148,6 +152,7 @@ export const DriversPage = () => {
 
   return (
     <PageTrail entries={[{ label: 'Drivers', href: driversLink }]}>
+      <DriverLoad onLoaded={() => setLoads(n => n + 1)} />
       {content}
     </PageTrail>
   );

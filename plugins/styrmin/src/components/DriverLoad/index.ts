@@ -1,0 +1,2 @@
+export { DriverLoad } from './DriverLoad';
+export type { DriverLoadProps } from './DriverLoad';
