@@ -29,6 +29,14 @@ export function useWorkerBackend(): () => AgentProtocolBackend {
   return () => backend!;
 }
 
+/** How a test holds a run. */
+export interface HoldRunOptions {
+  /** Wraps the cluster's protocol client: to drop answers, count calls. */
+  protocol?: (client: AgentProtocol) => AgentProtocol;
+  /** Replaces the run's lease length, for heartbeats within a test. */
+  leaseSeconds?: number;
+}
+
 /** A claimed run as the worker holds it, with what stops it and the cluster it came from. */
 export interface HeldRun {
   cluster: AgentProtocolCluster;
@@ -45,10 +53,7 @@ export interface HeldRun {
  */
 export async function holdCreateRun(
   backend: AgentProtocolBackend,
-  options: {
-    protocol?: (client: AgentProtocol) => AgentProtocol;
-    leaseSeconds?: number;
-  } = {},
+  options: HoldRunOptions = {},
 ): Promise<HeldRun> {
   const cluster = await backend.newCluster();
   await cluster.createInfrahub();
@@ -58,10 +63,7 @@ export async function holdCreateRun(
 /** Claims the next run of the cluster's pool and holds it. */
 export async function holdNextRun(
   cluster: AgentProtocolCluster,
-  options: {
-    protocol?: (client: AgentProtocol) => AgentProtocol;
-    leaseSeconds?: number;
-  } = {},
+  options: HoldRunOptions = {},
 ): Promise<HeldRun> {
   const owner = `agent-${randomUUID().slice(0, 8)}`;
   const run = (await cluster.agent.claim({ owner }))!;
