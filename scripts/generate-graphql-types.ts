@@ -85,6 +85,13 @@ const RESOLVER_MAPPERS = {
   FlowRun: '../../flows/FlowRunStore#FlowRun',
   DeploymentStatus: '../../observedState/ObservedStateStore#DeploymentStatus',
   PodStatus: '../../observedState/ObservedStateStore#PodStatus',
+  Backup: '../../backups/BackupStore#Backup',
+  Restore: '../../backups/RestoreStore#Restore',
+  BackupSchedule: '../backups/backupScheduleView#BackupScheduleView',
+  BackupStorageLocation:
+    '../../backupStorageLocations/BackupStorageLocationStore#BackupStorageLocation',
+  BackupStorageLocationStatus:
+    '../../backupStorageLocations/BackupStorageLocationStore#BackupStorageLocationObservedState',
 };
 
 const OUTPUTS: Array<{

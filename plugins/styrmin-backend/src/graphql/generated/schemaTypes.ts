@@ -30,6 +30,13 @@ import type {
   DeploymentStatus as DeploymentStatusRecord,
   PodStatus as PodStatusRecord,
 } from '../../observedState/ObservedStateStore';
+import type { Backup as BackupRecord } from '../../backups/BackupStore';
+import type { Restore as RestoreRecord } from '../../backups/RestoreStore';
+import type { BackupScheduleView as BackupScheduleViewRecord } from '../backups/backupScheduleView';
+import type {
+  BackupStorageLocation as BackupStorageLocationRecord,
+  BackupStorageLocationObservedState as BackupStorageLocationObservedStateRecord,
+} from '../../backupStorageLocations/BackupStorageLocationStore';
 import type { StyrminGraphQLContext } from '../types';
 export type Maybe<T> = T | null | undefined;
 export type InputMaybe<T> = T | null | undefined;
@@ -1809,36 +1816,11 @@ export type ResolversTypes = {
   VeleroBackupPhase: VeleroBackupPhase;
   VeleroRestorePhase: VeleroRestorePhase;
   BackupCredentialsSecret: ResolverTypeWrapper<BackupCredentialsSecret>;
-  BackupStorageLocation: ResolverTypeWrapper<
-    Omit<BackupStorageLocation, 'clusters'> & {
-      clusters: Array<ResolversTypes['BackupStorageLocationStatus']>;
-    }
-  >;
-  BackupStorageLocationStatus: ResolverTypeWrapper<
-    Omit<BackupStorageLocationStatus, 'cluster'> & {
-      cluster: ResolversTypes['Cluster'];
-    }
-  >;
-  Backup: ResolverTypeWrapper<
-    Omit<
-      Backup,
-      'deployment' | 'instance' | 'storageLocation' | 'task' | 'deletion'
-    > & {
-      deployment: ResolversTypes['Deployment'];
-      instance: ResolversTypes['Instance'];
-      storageLocation: ResolversTypes['BackupStorageLocation'];
-      task?: Maybe<ResolversTypes['Task']>;
-      deletion?: Maybe<ResolversTypes['Task']>;
-    }
-  >;
-  Restore: ResolverTypeWrapper<
-    Omit<Restore, 'backup' | 'deployment' | 'task'> & {
-      backup?: Maybe<ResolversTypes['Backup']>;
-      deployment: ResolversTypes['Deployment'];
-      task?: Maybe<ResolversTypes['Task']>;
-    }
-  >;
-  BackupSchedule: ResolverTypeWrapper<BackupSchedule>;
+  BackupStorageLocation: ResolverTypeWrapper<BackupStorageLocationRecord>;
+  BackupStorageLocationStatus: ResolverTypeWrapper<BackupStorageLocationObservedStateRecord>;
+  Backup: ResolverTypeWrapper<BackupRecord>;
+  Restore: ResolverTypeWrapper<RestoreRecord>;
+  BackupSchedule: ResolverTypeWrapper<BackupScheduleViewRecord>;
   BackupPage: ResolverTypeWrapper<
     Omit<BackupPage, 'nodes'> & { nodes: Array<ResolversTypes['Backup']> }
   >;
@@ -1944,28 +1926,11 @@ export type ResolversParentTypes = {
   UpdateBackupStorageLocationInput: UpdateBackupStorageLocationInput;
   DeleteBackupStorageLocationInput: DeleteBackupStorageLocationInput;
   BackupCredentialsSecret: BackupCredentialsSecret;
-  BackupStorageLocation: Omit<BackupStorageLocation, 'clusters'> & {
-    clusters: Array<ResolversParentTypes['BackupStorageLocationStatus']>;
-  };
-  BackupStorageLocationStatus: Omit<BackupStorageLocationStatus, 'cluster'> & {
-    cluster: ResolversParentTypes['Cluster'];
-  };
-  Backup: Omit<
-    Backup,
-    'deployment' | 'instance' | 'storageLocation' | 'task' | 'deletion'
-  > & {
-    deployment: ResolversParentTypes['Deployment'];
-    instance: ResolversParentTypes['Instance'];
-    storageLocation: ResolversParentTypes['BackupStorageLocation'];
-    task?: Maybe<ResolversParentTypes['Task']>;
-    deletion?: Maybe<ResolversParentTypes['Task']>;
-  };
-  Restore: Omit<Restore, 'backup' | 'deployment' | 'task'> & {
-    backup?: Maybe<ResolversParentTypes['Backup']>;
-    deployment: ResolversParentTypes['Deployment'];
-    task?: Maybe<ResolversParentTypes['Task']>;
-  };
-  BackupSchedule: BackupSchedule;
+  BackupStorageLocation: BackupStorageLocationRecord;
+  BackupStorageLocationStatus: BackupStorageLocationObservedStateRecord;
+  Backup: BackupRecord;
+  Restore: RestoreRecord;
+  BackupSchedule: BackupScheduleViewRecord;
   BackupPage: Omit<BackupPage, 'nodes'> & {
     nodes: Array<ResolversParentTypes['Backup']>;
   };
