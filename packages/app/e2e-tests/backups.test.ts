@@ -50,10 +50,7 @@ after(async () => {
   await session?.close();
 });
 
-// Skipped until the backup resolvers (HB1: createBackup, restoreBackup, Deployment.backups,
-// the embedded default's backup storage location of dev) and the agent's backup flows
-// (HB2: CREATE_BACKUP, RESTORE_BACKUP) have landed: without them there is nothing to back up.
-test.skip('back up from the Backups tab, watch it complete, restore it: RESTORING, then RUNNING', async () => {
+test('back up from the Backups tab, watch it complete, restore it: RESTORING, then RUNNING', async () => {
   const { page } = session;
   try {
     await open(page, `/styrmin/deployments/${deploymentId}/backups`);

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { alertApiRef, useApi } from '@backstage/core-plugin-api';
 import { usePermission } from '@backstage/plugin-permission-react';
 import Box from '@material-ui/core/Box';
@@ -5,7 +6,6 @@ import BackupIcon from '@material-ui/icons/Backup';
 import { styrminBackupCreatePermission } from '@styrmin/plugin-styrmin-common';
 import type { Backup, DeploymentWithInstance } from '@styrmin/sdk';
 import { styrminApiRef } from '../../api';
-import { useActionCall } from '../DeploymentActions/useActionCall';
 import { StyrminErrorPanel } from '../StyrminErrorPanel';
 import { ActionButtons } from './ActionButtons';
 import { createBackupReason } from './backupActionReasons';
@@ -27,23 +27,32 @@ export const BackupNow = ({
   const permission = usePermission({
     permission: styrminBackupCreatePermission,
   });
-  const call = useActionCall(
-    () => api.createBackup({ deployment: deployment.id }),
-    backup => {
+  // Not an action dialog's call: the button stays on the page, ready for the next backup.
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<Error>();
+  const backUp = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      const backup = await api.createBackup({ deployment: deployment.id });
       alertApi.post({
         message: `Backing up ${deployment.name}`,
         severity: 'success',
         display: 'transient',
       });
       onStarted(backup);
-    },
-  );
+    } catch (e) {
+      setError(e as Error);
+    } finally {
+      setBusy(false);
+    }
+  };
   const reason =
     createBackupReason({
       deployment,
       permission,
       permissionName: styrminBackupCreatePermission.name,
-    }) ?? (call.busy ? 'Starting the backup' : undefined);
+    }) ?? (busy ? 'Starting the backup' : undefined);
   return (
     <Box>
       <ActionButtons
@@ -54,11 +63,11 @@ export const BackupNow = ({
             icon: <BackupIcon />,
             color: 'primary',
             reason,
-            onClick: call.submit,
+            onClick: backUp,
           },
         ]}
       />
-      {call.error && <StyrminErrorPanel error={call.error} />}
+      {error && <StyrminErrorPanel error={error} />}
     </Box>
   );
 };

@@ -131,6 +131,12 @@ describe('DeploymentBackups', () => {
     await waitFor(() =>
       expect(api.getBackup).toHaveBeenCalledWith(runningBackup.id),
     );
+    // Ready for the next one.
+    await waitFor(() =>
+      expect(
+        screen.getByRole('button', { name: 'Back up now', hidden: true }),
+      ).toBeEnabled(),
+    );
   });
 
   it('shows the server’s refusal of a backup', async () => {
