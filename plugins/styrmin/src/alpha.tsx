@@ -25,6 +25,11 @@ import {
   clusterRouteRef,
   clusterTabRouteRef,
 } from './routes';
+import {
+  appVersionFormField,
+  deploymentNameFormField,
+  deploymentReviewFormField,
+} from './scaffolder';
 
 // Styrmin is the helmsman; Material UI v4 has no ship's wheel, so a boat it is.
 const icon = <DirectionsBoatIcon />;
@@ -124,5 +129,9 @@ export default createFrontendPlugin({
     environmentEntityContent,
     deploymentEntityContent,
     deploymentTasksEntityContent,
+    // The fields of the templates Styrmin's catalog module publishes.
+    deploymentNameFormField,
+    appVersionFormField,
+    deploymentReviewFormField,
   ],
 });

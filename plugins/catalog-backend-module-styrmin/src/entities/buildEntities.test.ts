@@ -271,6 +271,7 @@ describe('buildEntities', () => {
       parameters: [
         expect.objectContaining({ title: 'Deployment' }),
         expect.objectContaining({ title: 'Parameters' }),
+        expect.objectContaining({ title: 'Dry run' }),
       ],
       steps: [
         {

@@ -12,7 +12,7 @@ function fieldOf(parameter: Record<string, unknown>) {
     { title: 'Acme', spec },
     { namespace: 'default' },
   );
-  expect(pages).toHaveLength(2);
+  expect(pages).toHaveLength(3);
   const page = pages[1] as {
     required: string[];
     properties: Record<string, unknown>;
@@ -165,24 +165,64 @@ describe('templateFormPages', () => {
         },
         deploymentName: expect.objectContaining({
           type: 'string',
-          pattern: '^[a-z0-9]([-a-z0-9]*[a-z0-9])?$',
           maxLength: 63,
+          'ui:field': 'StyrminDeploymentName',
         }),
         appVersion: expect.objectContaining({
           type: 'string',
           description:
             'The version of Acme to run: a release version in >=1.5.0 <1.7.0.',
+          'ui:field': 'StyrminAppVersion',
+          'ui:options': {
+            supportedVersions: '>=1.5.0 <1.7.0',
+            driverVersion: 'acme 2.0.0',
+          },
           'ui:help': 'Supported versions: >=1.5.0 <1.7.0',
         }),
       },
     });
-    const pattern = new RegExp(
-      (where as any).properties.appVersion.pattern,
-      'u',
+  });
+
+  it('lets no regular expression of its own reach the user', () => {
+    const pages = templateFormPages(
+      {
+        title: 'Acme',
+        spec: driverSpecWith({
+          secret: { type: 'secret', description: DESCRIPTION, pattern: '^\\S+$' },
+        }),
+      },
+      { namespace: 'default' },
     );
-    expect(
-      ['1.4.9', '1.5.0', '1.6.3', '1.7.0'].map(v => pattern.test(v)),
-    ).toEqual([false, true, true, false]);
+    expect(JSON.stringify(pages)).not.toMatch(/"pattern"/);
+  });
+
+  it('ends with the dry run of the deployment, which the review does not list', () => {
+    const spec = driverSpecWith({
+      log_level: { type: 'string', description: DESCRIPTION },
+      admin_password: { type: 'secret', description: DESCRIPTION },
+    });
+    const pages = templateFormPages(
+      { title: 'Acme', spec },
+      { namespace: 'default' },
+    );
+    expect(pages[pages.length - 1]).toEqual(
+      expect.objectContaining({
+        title: 'Dry run',
+        properties: {
+          deploymentReview: {
+            type: 'string',
+            'ui:field': 'StyrminDeploymentReview',
+            'ui:options': {
+              driver: 'acme',
+              driverVersion: '2.0.0',
+              parameters: ['log_level', 'admin_password'],
+              secrets: ['admin_password'],
+            },
+            'ui:backstage': { review: { show: false } },
+          },
+        },
+      }),
+    );
   });
 
   it('has no parameters page for a driver without parameters', () => {
@@ -191,7 +231,7 @@ describe('templateFormPages', () => {
         { title: 'Acme', spec: driverSpecWith({}) },
         { namespace: 'default' },
       ),
-    ).toHaveLength(1);
+    ).toHaveLength(2);
     expect(stepParameters(driverSpecWith({}))).toEqual({});
   });
 

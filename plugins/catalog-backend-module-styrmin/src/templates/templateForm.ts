@@ -4,11 +4,12 @@ import {
   parametersJsonSchema,
   STYRMIN_ENTITY_TYPES,
 } from '@styrmin/plugin-styrmin-common';
-import { appVersionPattern } from './appVersionPattern';
 
 /*
  * The form of a driver version's template: a first page that says where the deployment
- * goes (environment, name, application version) and a second with the driver's parameters.
+ * goes (environment, name, application version), a second with the driver's parameters,
+ * and a last with the dry run of the deployment (what it would do, or why the server
+ * would refuse it).
  * The scaffolder puts every page's fields in one `parameters` object, so the fields of the
  * first page have camel-case names, which no driver parameter can have (parameter names
  * are lower-case snake case): a parameter called `name` or `environment` meets nothing.
@@ -21,8 +22,21 @@ export const FORM_FIELDS = {
   appVersion: 'appVersion',
 } as const;
 
-/** A deployment's name: a DNS label (RecordName of @styrmin/plugin-styrmin-common). */
-const DNS_LABEL = '^[a-z0-9]([-a-z0-9]*[a-z0-9])?$';
+/**
+ * The Styrmin plugin's form fields (plugins/styrmin, src/scaffolder): they check the name
+ * and the application version as you type, in the server's words, and show the dry run.
+ * The schema beside them keeps no `pattern`, whose regular expression would reach the
+ * user as the error; in an app without the fields, the server's refusal says what is
+ * wrong.
+ */
+export const STYRMIN_FIELDS = {
+  deploymentName: 'StyrminDeploymentName',
+  appVersion: 'StyrminAppVersion',
+  deploymentReview: 'StyrminDeploymentReview',
+} as const;
+
+/** The field of the last page, which holds no value. */
+const REVIEW_FIELD = 'deploymentReview';
 
 /**
  * One driver parameter as a form field. The JSON Schema comes from
@@ -100,25 +114,48 @@ export function templateFormPages(
         description:
           'Unique in the environment: lower-case letters, digits and "-", starting and ending with a letter or digit, at most 63 characters.',
         type: 'string',
-        pattern: DNS_LABEL,
         maxLength: 63,
+        'ui:field': STYRMIN_FIELDS.deploymentName,
         'ui:autofocus': true,
       },
       [FORM_FIELDS.appVersion]: {
         title: 'Application version',
         description: `The version of ${driverVersion.title} to run: a release version in ${range}.`,
         type: 'string',
-        pattern: appVersionPattern(range),
+        'ui:field': STYRMIN_FIELDS.appVersion,
+        'ui:options': {
+          supportedVersions: range,
+          // How the server's messages name it: `infrahub 1.1.0`.
+          driverVersion: `${spec.metadata.name} ${spec.spec.version}`,
+        },
         'ui:help': `Supported versions: ${range}`,
       },
     },
   };
   const schema = parametersJsonSchema(spec);
   const names = Object.keys(schema.properties);
+  const secretNames = secretParameterNames(spec);
+  const review: JsonObject = {
+    title: 'Dry run',
+    description: `What creating the deployment would do, as Styrmin answers it before anything is stored.`,
+    properties: {
+      [REVIEW_FIELD]: {
+        type: 'string',
+        'ui:field': STYRMIN_FIELDS.deploymentReview,
+        'ui:options': {
+          driver: spec.metadata.name,
+          driverVersion: spec.spec.version,
+          parameters: names,
+          secrets: secretNames,
+        },
+        'ui:backstage': { review: { show: false } },
+      },
+    },
+  };
   if (names.length === 0) {
-    return [where];
+    return [where, review];
   }
-  const secrets = new Set(secretParameterNames(spec));
+  const secrets = new Set(secretNames);
   const parameters: JsonObject = {
     title: 'Parameters',
     description: `The parameters of ${driverVersion.title} ${spec.spec.version}.`,
@@ -130,7 +167,7 @@ export function templateFormPages(
       ]),
     ),
   };
-  return [where, parameters];
+  return [where, parameters, review];
 }
 
 /**

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Progress } from '@backstage/core-components';
+import { useEffect, useRef, useState } from 'react';
+import { Progress, WarningPanel } from '@backstage/core-components';
 import { useApi, useRouteRef } from '@backstage/core-plugin-api';
 import Button from '@material-ui/core/Button';
 import Dialog from '@material-ui/core/Dialog';
@@ -11,13 +11,14 @@ import TextField from '@material-ui/core/TextField';
 import Typography from '@material-ui/core/Typography';
 import {
   applicationVersionProblem,
-  parseRecordName,
+  validateParameters,
 } from '@styrmin/plugin-styrmin-common';
 import type { Driver, Environment } from '@styrmin/sdk';
 import { useNavigate } from 'react-router-dom';
 import { styrminApiRef } from '../../api';
 import { useStyrminApi } from '../../hooks/useStyrminApi';
 import { deploymentRouteRef } from '../../routes';
+import { useDeploymentNameProblem } from '../../scaffolder';
 import { ParametersForm } from '../ParametersForm';
 import { StyrminErrorPanel } from '../StyrminErrorPanel';
 import { fieldProblems } from './fieldProblems';
@@ -30,18 +31,42 @@ export interface CreateDeploymentDialogProps {
   onClose: () => void;
 }
 
-/** Why a name is refused as you type: the rule the server applies (a DNS label). */
-function nameProblem(name: string): string | undefined {
-  const parsed = parseRecordName(name);
-  return parsed.success ? undefined : parsed.problems[0].message;
+/**
+ * The problems of the parameters, by name, as the server would find them: those of the
+ * fields the user has changed, so that an untouched form is not all red (a required
+ * parameter left untouched is the server's to refuse).
+ */
+function parameterRuleProblems(
+  spec: Parameters<typeof validateParameters>[0]['driver'] | undefined,
+  parameters: Record<string, unknown>,
+): Record<string, string[]> {
+  // The page fixtures' driver versions have no specification: nothing to check.
+  if (!spec?.spec) {
+    return {};
+  }
+  const problems = validateParameters({
+    driver: spec,
+    parameters: Object.fromEntries(
+      Object.entries(parameters).filter(([, value]) => value !== undefined),
+    ) as Parameters<typeof validateParameters>[0]['parameters'],
+  });
+  const touched: Record<string, string[]> = {};
+  for (const { field, message } of problems) {
+    const name = field.replace(/^parameters\./, '');
+    if (Object.hasOwn(parameters, name)) {
+      (touched[name] ??= []).push(message);
+    }
+  }
+  return touched;
 }
 
 /**
  * The form of a new deployment in an environment: driver and driver version, the name
- * (a DNS label, checked as you type), the application version (checked against the
- * driver version's supported versions as you type), and the version's parameters from its
- * JSON Schema, secrets as password fields. The server checks everything again; what it
- * refuses shows next to the field at fault. Created, the page of the new deployment opens.
+ * (a DNS label free in the environment), the application version (within the driver
+ * version's supported versions), and the version's parameters from its JSON Schema,
+ * secrets as password fields; each checked as you type by the server's rules. The server
+ * checks everything again; what it refuses shows at the top of the dialog, scrolled into
+ * view, and next to the field at fault. Created, the page of the new deployment opens.
  *
  * @public
  */
@@ -61,6 +86,15 @@ export const CreateDeploymentDialog = ({
   const [parameters, setParameters] = useState<Record<string, unknown>>({});
   const [submitting, setSubmitting] = useState(false);
   const [refusal, setRefusal] = useState<Error>();
+  // A refusal shows at the top of the dialog, scrolled to and focused: below the
+  // parameters it was out of sight, and Create seemed to do nothing.
+  const refusalRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (refusal) {
+      refusalRef.current?.scrollIntoView?.({ block: 'start' });
+      refusalRef.current?.focus();
+    }
+  }, [refusal]);
 
   const driver: Driver | undefined =
     drivers.value?.find(d => d.name === choice.driver) ?? drivers.value?.[0];
@@ -76,7 +110,11 @@ export const CreateDeploymentDialog = ({
   );
 
   // The rules as you type; what the server refused, until the next change.
-  const nameRule = name ? nameProblem(name) : undefined;
+  // Create does not wait for the name's availability: the server checks it again.
+  const { problem: nameRule } = useDeploymentNameProblem(
+    environment.name,
+    name,
+  );
   const appVersionRule =
     appVersion && driver && version
       ? applicationVersionProblem({
@@ -88,16 +126,28 @@ export const CreateDeploymentDialog = ({
   const byField = fieldProblems(refusal) ?? {};
   const nameError = nameRule ?? byField.name?.[0];
   const appVersionError = appVersionRule ?? byField.app_version?.[0];
-  const parameterProblems = Object.fromEntries(
-    Object.entries(byField)
-      .filter(([field]) => field.startsWith('parameters.'))
-      .map(([field, messages]) => [
-        field.slice('parameters.'.length),
-        messages,
-      ]),
+  const parameterRules = parameterRuleProblems(
+    driverVersion.value?.spec,
+    parameters,
   );
+  const parameterProblems = {
+    ...Object.fromEntries(
+      Object.entries(byField)
+        .filter(([field]) => field.startsWith('parameters.'))
+        .map(([field, messages]) => [
+          field.slice('parameters.'.length),
+          messages,
+        ]),
+    ),
+    ...parameterRules,
+  };
   const ready =
-    driverVersion.value && name && !nameRule && appVersion && !appVersionRule;
+    driverVersion.value &&
+    name &&
+    !nameRule &&
+    appVersion &&
+    !appVersionRule &&
+    Object.keys(parameterRules).length === 0;
   const edit =
     <T,>(set: (value: T) => void) =>
     (value: T) => {
@@ -220,9 +270,6 @@ export const CreateDeploymentDialog = ({
             problems={parameterProblems}
           />
         )}
-        {refusal && !fieldProblems(refusal) && (
-          <StyrminErrorPanel error={refusal} />
-        )}
       </>
     );
   }
@@ -238,7 +285,28 @@ export const CreateDeploymentDialog = ({
       <DialogTitle id="styrmin-create-deployment-title">
         New deployment in {environment.name}
       </DialogTitle>
-      <DialogContent>{form}</DialogContent>
+      <DialogContent>
+        {refusal && (
+          <div
+            ref={refusalRef}
+            tabIndex={-1}
+            role="alert"
+            aria-label="Styrmin refused the deployment"
+          >
+            {fieldProblems(refusal) ? (
+              <WarningPanel
+                severity="error"
+                title={`Styrmin refused the deployment: see ${Object.keys(
+                  byField,
+                ).join(', ')} below`}
+              />
+            ) : (
+              <StyrminErrorPanel error={refusal} />
+            )}
+          </div>
+        )}
+        {form}
+      </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Cancel</Button>
         <Button

@@ -212,7 +212,8 @@ describe('EnvironmentPage', () => {
       });
       const { dialog } = await openForm(api);
 
-      await userEvent.type(dialog.getByLabelText(/^Name/), 'infrahub');
+      // A name the fixtures' dev does not have: one it has is refused as you type.
+      await userEvent.type(dialog.getByLabelText(/^Name/), 'infrahub-3');
       await userEvent.type(
         dialog.getByLabelText(/^Application version/),
         '1.6.1',
