@@ -11,6 +11,7 @@ export * from './backups';
 export * from './configuration';
 export * from './context';
 export * from './domain';
+export * from './environmentOperations';
 export * from './driver';
 export * from './errors';
 export * from './graphql';

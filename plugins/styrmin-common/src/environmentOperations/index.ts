@@ -1,0 +1,5 @@
+export { EnvironmentBackupStatus } from './EnvironmentBackupStatus';
+export {
+  computeEnvironmentBackupStatus,
+  type EnvironmentBackupConstituentState,
+} from './computeEnvironmentBackupStatus';
