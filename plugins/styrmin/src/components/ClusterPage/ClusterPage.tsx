@@ -1,4 +1,4 @@
-import { ReactNode } from 'react';
+import { ReactNode, useState } from 'react';
 import { Link, StructuredMetadataTable } from '@backstage/core-components';
 import { useRouteRef } from '@backstage/core-plugin-api';
 import Box from '@material-ui/core/Box';
@@ -20,6 +20,7 @@ import {
 import { AgentHealthStatus } from '../AgentHealth';
 import { AgentTokenRotation } from '../AgentTokenRotation';
 import { ClusterSettings } from '../ClusterSettings';
+import { CreateEnvironment } from '../EnvironmentForm';
 import { LoadedContent } from '../LoadedContent';
 import { MissingRecord } from '../MissingRecord';
 import { PageTabs } from '../PageTabs';
@@ -30,41 +31,52 @@ import { plural } from '../../plural';
 /** The keys below are the labels as written; the default would start-case them. */
 const tableOptions = { titleFormat: (key: string) => key };
 
-/** The environments of a cluster, each with how many deployments it has. */
+/**
+ * The environments of a cluster, each with how many deployments it has, and the way to
+ * create one.
+ */
 const ClusterEnvironments = ({ cluster }: { cluster: Cluster }) => {
   const environmentLink = useRouteRef(environmentRouteRef);
+  // Read again after a creation, to list the new environment.
+  const [created, setCreated] = useState(0);
   const state = useStyrminApi(
     api => api.getEnvironments({ cluster: cluster.id }),
-    [cluster.id, cluster.version],
+    [cluster.id, cluster.version, created],
   );
   return (
-    <LoadedContent state={state} missing={null}>
-      {environments =>
-        environments.length === 0 ? (
-          <Typography>No environments on {cluster.name} yet.</Typography>
-        ) : (
-          <List dense aria-label={`Environments of ${cluster.name}`}>
-            {environments.map(environment => (
-              <ListItem key={environment.id}>
-                <ListItemText
-                  primary={
-                    <Link
-                      to={environmentLink({ environment: environment.name })}
-                    >
-                      {environment.name}
-                    </Link>
-                  }
-                  secondary={plural(
-                    environment.deployments.length,
-                    'deployment',
-                  )}
-                />
-              </ListItem>
-            ))}
-          </List>
-        )
-      }
-    </LoadedContent>
+    <>
+      <LoadedContent state={state} missing={null}>
+        {environments =>
+          environments.length === 0 ? (
+            <Typography>No environments on {cluster.name} yet.</Typography>
+          ) : (
+            <List dense aria-label={`Environments of ${cluster.name}`}>
+              {environments.map(environment => (
+                <ListItem key={environment.id}>
+                  <ListItemText
+                    primary={
+                      <Link
+                        to={environmentLink({ environment: environment.name })}
+                      >
+                        {environment.name}
+                      </Link>
+                    }
+                    secondary={plural(
+                      environment.deployments.length,
+                      'deployment',
+                    )}
+                  />
+                </ListItem>
+              ))}
+            </List>
+          )
+        }
+      </LoadedContent>
+      <CreateEnvironment
+        cluster={cluster}
+        onCreated={() => setCreated(n => n + 1)}
+      />
+    </>
   );
 };
 

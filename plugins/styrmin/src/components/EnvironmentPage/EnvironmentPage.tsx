@@ -27,6 +27,7 @@ import {
 import { BackupStorageLocationStatus } from '../BackupStorageLocation';
 import { CreateDeploymentDialog } from '../CreateDeploymentDialog';
 import { DeploymentsTable } from '../DeploymentsTable';
+import { DeleteEnvironment, EditEnvironment } from '../EnvironmentForm';
 import { LoadedContent } from '../LoadedContent';
 import { MissingRecord } from '../MissingRecord';
 import { PageTabs } from '../PageTabs';
@@ -88,7 +89,10 @@ const EnvironmentSettings = ({
 const tabs: Array<{
   id: string;
   label: (environment: EnvironmentWithDeployments) => string;
-  content: (environment: EnvironmentWithDeployments) => ReactNode;
+  content: (
+    environment: EnvironmentWithDeployments,
+    refresh: () => void,
+  ) => ReactNode;
 }> = [
   {
     id: 'deployments',
@@ -110,7 +114,17 @@ const tabs: Array<{
   {
     id: 'settings',
     label: () => 'Settings',
-    content: environment => <EnvironmentSettings environment={environment} />,
+    content: (environment, refresh) => (
+      <>
+        <EnvironmentSettings environment={environment} />
+        <Box mt={2}>
+          <EditEnvironment environment={environment} onSaved={refresh} />
+        </Box>
+        <Box mt={3}>
+          <DeleteEnvironment environment={environment} />
+        </Box>
+      </>
+    ),
   },
 ];
 
@@ -125,7 +139,8 @@ export interface EnvironmentPageProps {
 /**
  * One environment: its deployments with their states and newest tasks (and the way to
  * create one), and its settings: the cluster it is in, its overrides of the cluster's
- * settings and its backup storage location. Live while it is open.
+ * settings and its backup storage location, which administrators edit (after a review of
+ * what the change redeploys), and its deletion. Live while it is open.
  *
  * @public
  */
@@ -211,7 +226,7 @@ export const EnvironmentPage = ({
                     : tabLink({ environment: name, tab: t.id }),
               }))}
             >
-              {selected.content(environment)}
+              {selected.content(environment, state.retry)}
             </PageTabs>
             {creating && (
               <CreateDeploymentDialog
