@@ -1,12 +1,15 @@
 /*
  * Writes docs/driver-api.md, the Driver API reference, from the zod schemas of
- * driver.styrmin.yml (plugins/styrmin-common/src/driver) and the rules below.
+ * driver.styrmin.yml (plugins/styrmin-common/src/driver), the declarations and doc comments
+ * of the action primitives (agent/src/actions/ActionPrimitives.ts) and the rules below.
  *
  *   node -r @backstage/cli/config/nodeTransform.cjs scripts/generate-driver-api-docs.ts
  *   node -r @backstage/cli/config/nodeTransform.cjs scripts/generate-driver-api-docs.ts --check
  *
  * With --check it writes nothing and exits 1 when docs/driver-api.md is not what it would
- * write, so that CI catches a schema change without its reference.
+ * write, so that CI catches a schema or primitive change without its reference. A primitive
+ * without a doc comment fails either way. `--primitives <file>` reads the primitives from
+ * another module (the agent's tests use it on fixtures).
  */
 import {
   driverSpecFields,
@@ -14,6 +17,10 @@ import {
 } from '@styrmin/plugin-styrmin-common';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import {
+  ACTION_PRIMITIVES_MODULE,
+  actionPrimitivesReference,
+} from './actionPrimitivesReference';
 
 // prettier 2 ships no types: these are the two functions this script uses.
 const prettier: {
@@ -129,36 +136,17 @@ Styrmin applies them after the chart renders.
 ## Actions and the steps of a task
 
 An action is an export of a JavaScript or TypeScript module of the driver. The agent runs
-it in a child process, at its hook and mode, with one argument: the context, the answers
-to its prompts, the action primitives (\`stopComponents\`, \`startComponents\`,
-\`executeCommands\`, \`upgradeDeploymentVersion\`, ...) and an abort signal. One run of a
-hook's mode is one step (for example "Run the upgrade pre-hook").
+it in a child process, at its hook and mode, with one argument, \`ActionArguments\` below:
+the context, the answers to its prompts, the action primitives and an abort signal. One
+run of a hook's mode is one step (for example "Run the upgrade pre-hook"). What an action
+prints goes to the agent's log.
 
-- When the Job that \`executeCommands\` starts fails, Styrmin stores the end of the Job's
-  output on the hook step that runs the action: the last 200 lines, at most 64 KiB. Every
-  signed-in user, including read-only users, can read it on the deployment page and
-  through the API. Do not print secrets, such as passwords or tokens, in action commands.
-- When the flow run of an action crashes, its first log line of level ERROR becomes part of
-  the error of its hook step, which the same users can read. Styrmin replaces the action's
-  API token and some common forms of secrets in that line with \`<redacted>\`, but not every
-  form, so do not write secrets to the logs of an action.
-- \`executeCommands\` names its Job \`<release reference>-job\`, in the deployment's
-  namespace, with the label \`styrmin.io/action-job=true\`. The Job ends at its first failed
-  pod and stays in the cluster after it ends. The next \`executeCommands\` call on the same
-  deployment, in the same action or in a later one, deletes that Job and its pods once the
-  Job has ended (completed or failed), then creates its own Job. The hook step shows a line
-  that names the deleted Job. An action can therefore call \`executeCommands\` several
-  times, and each upgrade of a deployment can run its upgrade action again.
-- The \`executeCommands\` call fails, and deletes nothing, when the Job of that name is
-  still running, for example because another change of the deployment runs its action at
-  the same time. It also fails when a Job of that name exists that no driver action
-  created.
-- \`stopComponents\`, \`startComponents\` and \`upgradeDeploymentVersion\` link the task they
-  start to the hook step that runs the action. The deployment page lists the started task
-  under that step, and the hook's task result includes the started task's result.
-- API calls that an action makes through \`@styrmin/sdk\` instead of these primitives are
-  not linked: the tasks they start appear as separate entries, and the hook's task result
-  does not include them.
+- When an action throws, its error becomes the error of its hook step; when its process
+  ends before the action does, the first line it wrote to stderr does. Every signed-in
+  user, including read-only users, can read it on the deployment page and through the
+  API. Styrmin replaces the deployment's secret values (secret parameters and the action's
+  secret prompts) and some common forms of secrets in it with \`<redacted>\`, but not every
+  form, so do not write secrets to the output of an action.
 `;
 
 const cell = (text: string) => text.replace(/\|/g, '\\|');
@@ -174,7 +162,7 @@ function row(field: DriverSpecField) {
   } | ${cell(field.description)}${only} |`;
 }
 
-function render(): string {
+function render(primitivesModule: string): string {
   const fields = driverSpecFields();
   // The section whose prefix matches the field most closely: `spec.info.icon` goes to
   // spec.info, not to the section that holds `spec` itself.
@@ -215,18 +203,29 @@ function render(): string {
   });
   return [
     '# Driver API',
-    '<!-- Generated by scripts/generate-driver-api-docs.ts from the zod schemas in plugins/styrmin-common/src/driver. Do not edit: change the schemas and run the script. -->',
+    `<!-- Generated by scripts/generate-driver-api-docs.ts from the zod schemas in plugins/styrmin-common/src/driver and the declarations in ${ACTION_PRIMITIVES_MODULE}. Do not edit: change them and run the script. -->`,
     'An application driver version is a directory whose `driver.styrmin.yml` says how Styrmin deploys and operates one application: the Helm chart and the values template, the components, the parameters users set, the services to create and the actions to run at lifecycle hooks. `drivers/` in this repository holds examples.',
     '## Fields',
     'Required: whether the field must be present when its parent is. `<name>` stands for a key of a map, `[]` for each entry of a list.',
     ...sections,
     RULES,
+    '## Action primitives',
+    `What an action receives and the primitives it calls, from the declarations and doc comments of \`${ACTION_PRIMITIVES_MODULE}\`. A driver declares the parts it uses in a module of its own (\`drivers/infrahub/*/actions/api.ts\`), so that it needs nothing outside its directory; the agent's tests type-check the example drivers' actions against these declarations.`,
+    actionPrimitivesReference(primitivesModule, ACTION_PRIMITIVES_MODULE),
   ].join('\n\n');
+}
+
+/** The value of `--<name> <value>` on the command line. */
+function argument(name: string): string | undefined {
+  const index = process.argv.indexOf(`--${name}`);
+  return index < 0 ? undefined : process.argv[index + 1];
 }
 
 function main() {
   const options = prettier.resolveConfig.sync(OUTPUT) ?? {};
-  const markdown = prettier.format(render(), {
+  const primitives =
+    argument('primitives') ?? join(__dirname, '..', ACTION_PRIMITIVES_MODULE);
+  const markdown = prettier.format(render(primitives), {
     ...options,
     parser: 'markdown',
   });

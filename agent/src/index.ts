@@ -60,6 +60,7 @@ export type {
   ActionRunOptions,
 } from './actions/ActionRunner';
 export type {
+  ActionArguments,
   ActionPrimitives,
   ExecuteCommandsOptions,
 } from './actions/ActionPrimitives';
