@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import {
   deployment,
   OUTPUT_TAIL,
+  upgradeTree,
 } from '../../__testUtils__/deploymentFixtures';
 import { mockStyrminApi } from '../../__testUtils__/fixtures';
 import { renderPage } from '../../__testUtils__/renderPage';
@@ -45,6 +46,45 @@ describe('DeploymentTasks', () => {
       'Run the upgrade post-hook',
     ]);
     expect(api.getTaskTree).toHaveBeenCalledWith('task-upgrade');
+  });
+
+  it('gives each step its start and end to the second, and how long it took', async () => {
+    const [pre, core, post] = upgradeTree.steps;
+    renderPage(
+      <DeploymentTasks deploymentId={deployment.id} />,
+      mockStyrminApi({
+        getTaskTree: async () => ({
+          ...upgradeTree,
+          steps: [
+            {
+              ...pre,
+              startedAt: '2025-03-05T08:01:00.000Z',
+              endedAt: '2025-03-05T08:01:42.000Z',
+            },
+            {
+              ...core,
+              startedAt: '2025-03-05T08:01:42.000Z',
+              endedAt: '2025-03-05T08:04:47.000Z',
+            },
+            post,
+          ],
+        }),
+      }),
+    );
+
+    const first = await screen.findByRole('listitem', {
+      name: 'Run the upgrade pre-hook',
+    });
+    const times = within(first).getAllByRole('time', { hidden: true });
+    expect(first).toHaveTextContent(/took 42 s/);
+    expect(
+      screen.getByRole('listitem', { name: 'Run the upgrade core-hook' }),
+    ).toHaveTextContent(/took 3 min 5 s/);
+    expect(
+      screen.getByRole('listitem', { name: 'Run the upgrade post-hook' }),
+    ).not.toHaveTextContent(/started|took/);
+    expect(times[0]).toHaveAttribute('dateTime', '2025-03-05T08:01:00.000Z');
+    expect(times[1].textContent).toMatch(/:42\b/);
   });
 
   it("shows each failed attempt's error and the end of the failed command's output", async () => {

@@ -7,6 +7,7 @@ import type { StepAttemptError, TaskTree } from '@styrmin/sdk';
 import { useDeploymentLinks } from '../../hooks/useDeploymentLinks';
 import { StepStatusChip, TaskResultChip } from '../StateChip';
 import { Timestamp } from '../Timestamp';
+import { formatDuration, formatStepTime } from './stepTimes';
 
 type TreeStep = TaskTree['steps'][number];
 
@@ -39,7 +40,7 @@ const AttemptError = ({
   return (
     <Box mt={1}>
       <Typography variant="body2" color="error">
-        Attempt {error.attempt} failed <Timestamp iso={error.occurredAt} />:{' '}
+        Attempt {error.attempt} failed <StepTime iso={error.occurredAt} />:{' '}
         {error.message}
       </Typography>
       {error.outputTail && (
@@ -75,6 +76,32 @@ export const TaskHeading = ({ task }: { task: TaskTree }) => (
   </Box>
 );
 
+/** A time as people read it, the ISO timestamp for machines and as the tooltip. */
+const StepTime = ({ iso, sameDayAs }: { iso: string; sameDayAs?: string }) => (
+  <time dateTime={iso} title={iso}>
+    {formatStepTime(iso, sameDayAs)}
+  </time>
+);
+
+/** When a step started and ended, to the second, and how long it took. */
+const StepTimes = ({ step }: { step: TreeStep }) => {
+  const { startedAt, endedAt } = step;
+  if (!startedAt) {
+    return null;
+  }
+  return (
+    <>
+      , started <StepTime iso={startedAt} />
+      {endedAt && (
+        <>
+          , ended <StepTime iso={endedAt} sameDayAs={startedAt} />, took{' '}
+          {formatDuration(Date.parse(endedAt) - Date.parse(startedAt))}
+        </>
+      )}
+    </>
+  );
+};
+
 /** One step: status, attempts and times, each failed attempt, and what it started. */
 const StepItem = ({ task, step }: { task: TaskTree; step: TreeStep }) => {
   const classes = useStyles();
@@ -88,16 +115,7 @@ const StepItem = ({ task, step }: { task: TaskTree; step: TreeStep }) => {
         </Typography>
         <Typography variant="body2" color="textSecondary" component="span">
           {step.attempts === 1 ? '1 attempt' : `${step.attempts} attempts`}
-          {step.startedAt && (
-            <>
-              , started <Timestamp iso={step.startedAt} />
-            </>
-          )}
-          {step.endedAt && (
-            <>
-              , ended <Timestamp iso={step.endedAt} />
-            </>
-          )}
+          <StepTimes step={step} />
         </Typography>
       </Box>
       {step.supersededBy && (
