@@ -7,7 +7,7 @@
  *
  * PostgreSQL runs when STYRMIN_POSTGRES_URL names a server (source scripts/postgres.sh &&
  * styrmin_pg_start); each run gets a throw-away database there. Deployments are created
- * through the reconciler, ten per environment, with their instances, tasks and flow runs.
+ * through the change services, ten per environment, with their instances, tasks and flow runs.
  */
 import {
   AuditorService,
@@ -37,7 +37,7 @@ import { FlowRunBroker } from '../plugins/styrmin-backend/src/flows/FlowRunBroke
 import { StyrminGraphQL } from '../plugins/styrmin-backend/src/graphql/StyrminGraphQL';
 import { DatabaseInstanceStore } from '../plugins/styrmin-backend/src/instances/DatabaseInstanceStore';
 import { DatabaseObservedStateStore } from '../plugins/styrmin-backend/src/observedState/DatabaseObservedStateStore';
-import { createReconciler } from '../plugins/styrmin-backend/src/reconciliation/createReconciler';
+import { createChangeServices } from '../plugins/styrmin-backend/src/reconciliation/createChangeServices';
 import { DatabaseTaskStore } from '../plugins/styrmin-backend/src/tasks/DatabaseTaskStore';
 
 const SIZES = [10, 100, 1_000];
@@ -165,7 +165,7 @@ async function setUp(knex: Knex) {
     logger: silent,
   });
   // No one listens for live updates here.
-  const reconcilers = createReconciler({
+  const changeServices = createChangeServices({
     knex,
     broker,
     changes: { notify: () => undefined },
@@ -183,10 +183,10 @@ async function setUp(knex: Knex) {
     },
     records: {
       ...stores,
-      ...reconcilers,
+      ...changeServices,
       deploymentBackups: DeploymentBackups.create({
         ...stores,
-        ...reconcilers,
+        ...changeServices,
         knex,
         clock: systemClock,
         logger: silent,
@@ -213,7 +213,7 @@ async function setUp(knex: Knex) {
     settings: {},
     createdBy: WHO,
   });
-  return { ...stores, ...reconcilers, graphql, cluster };
+  return { ...stores, ...changeServices, graphql, cluster };
 }
 
 async function seed(setup: Awaited<ReturnType<typeof setUp>>, count: number) {
@@ -227,7 +227,7 @@ async function seed(setup: Awaited<ReturnType<typeof setUp>>, count: number) {
         overrides: {},
         createdBy: WHO,
       }));
-    await setup.deploymentReconciler.createDeployment({
+    await setup.deploymentChanges.createDeployment({
       environmentId: environment.id,
       name: `d${d}`,
       driver: { name: 'infrahub', version: '1.0.0' },

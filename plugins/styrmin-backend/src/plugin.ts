@@ -33,7 +33,7 @@ import { readFlowRunSettings } from './flows/flowRunSettings';
 import { FlowRunWorker } from './flows/FlowRunWorker';
 import { DatabaseInstanceStore } from './instances/DatabaseInstanceStore';
 import { DatabaseObservedStateStore } from './observedState/DatabaseObservedStateStore';
-import { createReconciler } from './reconciliation/createReconciler';
+import { createChangeServices } from './reconciliation/createChangeServices';
 import { ServiceRoles } from './permissions/ServiceRoles';
 import { createRouter } from './service/router';
 import { DatabaseTaskStore } from './tasks/DatabaseTaskStore';
@@ -127,11 +127,11 @@ export const styrminPlugin = createBackendPlugin({
         });
         const {
           remediator,
-          deploymentReconciler,
-          settingsReconciler,
+          deploymentChanges,
+          settingsChanges,
           componentLifecycle,
           deploymentJobs,
-        } = createReconciler({
+        } = createChangeServices({
           knex,
           broker,
           changes,
@@ -185,8 +185,8 @@ export const styrminPlugin = createBackendPlugin({
             drivers: { loader: driverLoader },
             records: {
               ...stores,
-              deploymentReconciler,
-              settingsReconciler,
+              deploymentChanges,
+              settingsChanges,
               componentLifecycle,
               deploymentJobs,
               deploymentBackups,

@@ -23,7 +23,7 @@ import { FlowRunBroker } from '../flows/FlowRunBroker';
 import { DatabaseObservedStateStore } from '../observedState/DatabaseObservedStateStore';
 import { StyrminGraphQL } from '../graphql/StyrminGraphQL';
 import { StyrminCredentials } from '../graphql/types';
-import { createReconciler } from '../reconciliation/createReconciler';
+import { createChangeServices } from '../reconciliation/createChangeServices';
 import { DatabaseTaskStore } from '../tasks/DatabaseTaskStore';
 import { readExampleDriver } from './exampleDrivers';
 import { ManualClock } from './ManualClock';
@@ -68,25 +68,25 @@ export async function createCoreStores(options: {
   return stores;
 }
 
-/** The generator, the remediator and the reconciler on the stores of {@link createCoreStores}. */
-export async function createTestReconciler(
+/** The generator, the remediator and the change services on the stores of {@link createCoreStores}. */
+export async function createTestChangeServices(
   stores: Awaited<ReturnType<typeof createCoreStores>>,
 ) {
   const broker = await FlowRunBroker.create({
     ...stores,
     logger: mockServices.logger.mock(),
   });
-  // What the reconcilers announce; the plugin's tests check the announcements end to end.
+  // What the changeServices announce; the plugin's tests check the announcements end to end.
   const changes: jest.Mocked<ChangeNotifier> = { notify: jest.fn() };
-  const reconcilers = createReconciler({ ...stores, broker, changes });
+  const changeServices = createChangeServices({ ...stores, broker, changes });
   return {
     broker,
     changes,
-    ...reconcilers,
+    ...changeServices,
     deploymentBackups: DeploymentBackups.create({
       ...stores,
       logger: mockServices.logger.mock(),
-      remediator: reconcilers.remediator,
+      remediator: changeServices.remediator,
     }),
   };
 }
@@ -100,7 +100,7 @@ export async function createTestGraphQL(
   options: { permissions?: PermissionsService } = {},
 ) {
   const logger = mockServices.logger.mock();
-  const reconcilers = await createTestReconciler(stores);
+  const changeServices = await createTestChangeServices(stores);
   const graphql = StyrminGraphQL.create({
     serverInfo: await DatabaseServerInfoStore.create({
       database: stores.database,
@@ -113,7 +113,7 @@ export async function createTestGraphQL(
         logger,
       }),
     },
-    records: { ...stores, ...reconcilers },
+    records: { ...stores, ...changeServices },
     permissions:
       options.permissions ??
       mockServices.permissions({ result: AuthorizeResult.ALLOW }),
@@ -126,5 +126,5 @@ export async function createTestGraphQL(
     credentials: StyrminCredentials = mockCredentials.user(TEST_USER),
     // What the client would parse from the JSON answer: loosely typed, as in the tests.
   ): Promise<any> => graphql.execute({ query, variables }, { credentials });
-  return { execute, logger, changes: reconcilers.changes };
+  return { execute, logger, changes: changeServices.changes };
 }

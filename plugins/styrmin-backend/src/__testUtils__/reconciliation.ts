@@ -3,7 +3,7 @@ import { Knex } from 'knex';
 import { readEnvironment } from '../reconciliation/readEnvironment';
 import {
   createCoreStores,
-  createTestReconciler,
+  createTestChangeServices,
   TEST_USER,
 } from './coreStores';
 
@@ -46,7 +46,7 @@ export async function rowCounts(knex: Knex) {
 }
 
 /**
- * The stores and reconcilers on a fresh database with the example drivers loaded, a
+ * The stores and changeServices on a fresh database with the example drivers loaded, a
  * cluster `local` (storage class `standard`) and its environment `dev`.
  */
 export async function setupReconciliation(options: {
@@ -57,7 +57,7 @@ export async function setupReconciliation(options: {
     ...options,
     load: ['infrahub/1.0.0', 'infrahub/1.1.0', 'semaphore/1.0.0'],
   });
-  const services = await createTestReconciler(stores);
+  const services = await createTestChangeServices(stores);
   const { cluster } = await stores.clusters.registerCluster({
     name: 'local',
     settings: { storage_class: 'standard' },
@@ -72,7 +72,7 @@ export async function setupReconciliation(options: {
     });
   const dev = await environment('dev');
   const createInfrahub = (environmentId = dev.id, name = 'infrahub') =>
-    services.deploymentReconciler.createDeployment({
+    services.deploymentChanges.createDeployment({
       environmentId,
       name,
       driver: INFRAHUB_100,

@@ -5,7 +5,7 @@ import { ENVIRONMENTS_TABLE } from '../environments/tables';
 
 /**
  * Locks the row of a deployment's environment until the transaction ends (PostgreSQL), as
- * the reconciler does first thing for a change. Reports that touch more than one step row
+ * a change does first. Reports that touch more than one step row
  * and the deployment (a run's completion, the step that takes the resource over from older
  * tasks) take it first, so that they and the changes of the environment take their locks
  * in the same order and wait for one another instead of deadlocking.

@@ -5,7 +5,7 @@ const RETRYABLE_CODES = new Set(['40P01', '40001']);
  * Runs a transaction again when PostgreSQL aborted it as a deadlock victim (or for a
  * serialization failure): the transaction rolled back whole, so running it again is safe.
  * Transactions take their locks in the same order where they can; this covers the few
- * orders that differ (the lease sweep, the reconciler's redeployment of siblings).
+ * orders that differ (the lease sweep, a change redeploying siblings).
  *
  * @internal
  */

@@ -166,10 +166,10 @@ describe('dry runs of deployment changes', () => {
     });
 
     it('answers what a creation would do, with the siblings it would redeploy, and writes nothing', async () => {
-      const { dev, dryThenReal, deploymentReconciler } = await setup();
+      const { dev, dryThenReal, deploymentChanges } = await setup();
       // Semaphore connects to the Infrahub deployments of its environment, so creating one
       // redeploys it.
-      await deploymentReconciler.createDeployment({
+      await deploymentChanges.createDeployment({
         environmentId: dev.id,
         name: 'semaphore',
         driver: SEMAPHORE_100,

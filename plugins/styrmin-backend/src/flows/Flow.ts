@@ -8,7 +8,7 @@ import { FlowRun } from './FlowRunStore';
  *
  * @internal
  */
-export type FlowStepContext = {
+export type FlowStepRun = {
   flowRun: FlowRun;
   /** The task of the run, with its steps as they were when this attempt began. */
   task: Task;
@@ -30,7 +30,7 @@ export type FlowStepContext = {
 export type FlowStep = {
   /** The name of the task's step that this implements, as the task plans it. */
   name: string;
-  run(context: FlowStepContext): Promise<void>;
+  run(context: FlowStepRun): Promise<void>;
 };
 
 /**

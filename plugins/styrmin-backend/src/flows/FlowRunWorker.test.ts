@@ -11,7 +11,7 @@ import { ManualClock } from '../__testUtils__/ManualClock';
 import { waitFor } from '../__testUtils__/waitFor';
 import { DatabaseTaskStore } from '../tasks/DatabaseTaskStore';
 import { DatabaseFlowRunStore } from './DatabaseFlowRunStore';
-import { Flow, FlowStepContext } from './Flow';
+import { Flow, FlowStepRun } from './Flow';
 import { FlowRegistry } from './FlowRegistry';
 import { FlowRunBroker } from './FlowRunBroker';
 import { FlowRunWorker, FlowRunWorkerOptions } from './FlowRunWorker';
@@ -26,7 +26,7 @@ const WORKER_TASK_ID = 'styrmin-flow-run-worker-server';
  * the test says (by default, succeed).
  */
 function testFlow(
-  behaviour: Record<string, (context: FlowStepContext) => Promise<void>> = {},
+  behaviour: Record<string, (context: FlowStepRun) => Promise<void>> = {},
   name: FlowName = 'RUN_JOB',
 ) {
   const calls: string[] = [];
@@ -44,7 +44,7 @@ function testFlow(
 }
 
 /** Resolves when the run's signal aborts, then throws its reason, as a careful step does. */
-async function untilAborted({ signal }: FlowStepContext): Promise<never> {
+async function untilAborted({ signal }: FlowStepRun): Promise<never> {
   await new Promise(resolve =>
     signal.addEventListener('abort', resolve, { once: true }),
   );

@@ -53,12 +53,12 @@ describe('DefaultGenerator', () => {
     });
 
     it('generates as a change would leave the environment, before it is stored', async () => {
-      const { generator, createInfrahub, deploymentReconciler, dev, read } =
+      const { generator, createInfrahub, deploymentChanges, dev, read } =
         await setup();
       const a = (await createInfrahub(dev.id, 'a')).deployment;
       const b = (await createInfrahub(dev.id, 'b')).deployment;
       // Semaphore connects to the Infrahub deployments; they connect to nothing.
-      await deploymentReconciler.createDeployment({
+      await deploymentChanges.createDeployment({
         environmentId: dev.id,
         name: 's',
         driver: SEMAPHORE_100,

@@ -27,10 +27,10 @@ import { DriverLoader } from '../drivers/DriverLoader';
 import { createEnvironmentResolvers } from './environments/environmentResolvers';
 import { createInstanceResolvers } from './instances/instanceResolvers';
 import { createObservedStateResolvers } from './observedState/observedStateResolvers';
-import { ComponentLifecycle } from '../deployments/ComponentLifecycle';
-import { DeploymentJobs } from '../deployments/DeploymentJobs';
-import { DeploymentReconciler } from '../reconciliation/DeploymentReconciler';
-import { SettingsReconciler } from '../reconciliation/SettingsReconciler';
+import { ComponentLifecycle } from '../reconciliation/ComponentLifecycle';
+import { DeploymentJobs } from '../reconciliation/DeploymentJobs';
+import { DeploymentChanges } from '../reconciliation/DeploymentChanges';
+import { SettingsChanges } from '../reconciliation/SettingsChanges';
 import { createTaskResolvers } from './tasks/taskResolvers';
 import { auditMutations } from './auditMutations';
 import { createStyrminSchema } from './createStyrminSchema';
@@ -47,14 +47,14 @@ import {
 } from './types';
 
 /**
- * The records the API reads, and the reconcilers through which it changes them.
+ * The records the API reads, and the services through which it changes them.
  *
  * @internal
  */
 export type StyrminGraphQLRecords = StyrminLoaderStores &
   BackupResolverRecords & {
-    deploymentReconciler: DeploymentReconciler;
-    settingsReconciler: SettingsReconciler;
+    deploymentChanges: DeploymentChanges;
+    settingsChanges: SettingsChanges;
     componentLifecycle: ComponentLifecycle;
     deploymentJobs: DeploymentJobs;
   };

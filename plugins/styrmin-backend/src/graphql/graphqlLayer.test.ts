@@ -45,7 +45,7 @@ describe('the GraphQL layer (the package lint rule)', () => {
 
   it('refuses a service that imports src/graphql', async () => {
     const messages = await lintAt(
-      'src/reconciliation/DeploymentReconciler.ts',
+      'src/reconciliation/DeploymentChanges.ts',
       IMPORTING_GRAPHQL,
     );
     expect(messages).toHaveLength(1);

@@ -52,14 +52,14 @@ describe('the writes of a change', () => {
     });
 
     it('edits a deployment with one insert per row, the deployment updated once, and no row updated after its insert', async () => {
-      const { knex, generator, createInfrahub, deploymentReconciler } =
+      const { knex, generator, createInfrahub, deploymentChanges } =
         await setupReconciliation({ databases, databaseId });
       const { deployment, redeployment } = await createInfrahub();
       const generate = jest.spyOn(generator, 'generate');
 
       let instanceId: string | undefined;
       const statements = await statementsOf(knex, async () => {
-        const result = await deploymentReconciler.changeDeployment({
+        const result = await deploymentChanges.changeDeployment({
           deploymentId: deployment.id,
           configurationPatch: { parameters: { log_level: 'DEBUG' } },
           updatedBy: TEST_USER,

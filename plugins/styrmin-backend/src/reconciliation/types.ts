@@ -45,7 +45,7 @@ export type SettingsChangeResult<T extends Cluster | Environment> = {
 };
 
 /** @internal */
-export type DeploymentReconcilerCreateOptions = {
+export type DeploymentChangesCreateOptions = {
   environmentId: string;
   name: unknown;
   driver: DriverVersionRef;
@@ -59,7 +59,7 @@ export type DeploymentReconcilerCreateOptions = {
 };
 
 /** @internal */
-export type DeploymentReconcilerChangeOptions = {
+export type DeploymentChangesChangeOptions = {
   deploymentId: string;
   /** The version the caller saw; the deployment's version on arrival when absent. */
   expectedVersion?: number;
@@ -75,14 +75,14 @@ export type DeploymentReconcilerChangeOptions = {
 };
 
 /** @internal */
-export type DeploymentReconcilerDeleteOptions = {
+export type DeploymentChangesDeleteOptions = {
   deploymentId: string;
   expectedVersion?: number;
   deletedBy: string;
 };
 
 /** @internal */
-export type SettingsReconcilerUpdateClusterOptions = {
+export type SettingsChangesUpdateClusterOptions = {
   clusterId: string;
   expectedVersion?: number;
   /** A JSON merge patch of the settings. */
@@ -91,7 +91,7 @@ export type SettingsReconcilerUpdateClusterOptions = {
 };
 
 /** @internal */
-export type SettingsReconcilerUpdateEnvironmentOptions = {
+export type SettingsChangesUpdateEnvironmentOptions = {
   environmentId: string;
   expectedVersion?: number;
   /** A JSON merge patch of the overrides; absent leaves them. */
@@ -102,7 +102,7 @@ export type SettingsReconcilerUpdateEnvironmentOptions = {
 };
 
 /** @internal */
-export type SettingsReconcilerDeleteEnvironmentOptions = {
+export type SettingsChangesDeleteEnvironmentOptions = {
   environmentId: string;
   expectedVersion?: number;
   deletedBy: string;

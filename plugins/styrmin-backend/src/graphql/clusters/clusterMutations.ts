@@ -7,7 +7,7 @@ import {
   withinField,
 } from '@styrmin/plugin-styrmin-common';
 import { ClusterStore } from '../../clusters/ClusterStore';
-import { SettingsReconciler } from '../../reconciliation/SettingsReconciler';
+import { SettingsChanges } from '../../reconciliation/SettingsChanges';
 import { callerRef } from '../callerRef';
 import { withPermission } from '../fieldResolvers';
 import { StyrminResolvers } from '../types';
@@ -20,9 +20,9 @@ import { StyrminResolvers } from '../types';
  */
 export function createClusterMutations(options: {
   clusters: ClusterStore;
-  settingsReconciler: SettingsReconciler;
+  settingsChanges: SettingsChanges;
 }): StyrminResolvers {
-  const { clusters, settingsReconciler: reconciler } = options;
+  const { clusters, settingsChanges: changes } = options;
   const update = styrminClusterUpdatePermission;
   return {
     Mutation: {
@@ -46,7 +46,7 @@ export function createClusterMutations(options: {
       updateCluster: withPermission(
         update,
         async (_parent, { input }, context) => {
-          const result = await reconciler.updateCluster({
+          const result = await changes.updateCluster({
             clusterId: input.id,
             expectedVersion: input.expectedVersion ?? undefined,
             settingsPatch: input.settings,

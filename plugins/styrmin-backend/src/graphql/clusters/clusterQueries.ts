@@ -1,6 +1,6 @@
 import { styrminClusterReadPermission } from '@styrmin/plugin-styrmin-common';
 import { ClusterStore } from '../../clusters/ClusterStore';
-import { SettingsReconciler } from '../../reconciliation/SettingsReconciler';
+import { SettingsChanges } from '../../reconciliation/SettingsChanges';
 import { oneOfIdOrName, withPermission } from '../fieldResolvers';
 import { StyrminResolvers } from '../types';
 
@@ -11,9 +11,9 @@ import { StyrminResolvers } from '../types';
  */
 export function createClusterQueries(options: {
   clusters: ClusterStore;
-  settingsReconciler: SettingsReconciler;
+  settingsChanges: SettingsChanges;
 }): StyrminResolvers {
-  const { clusters, settingsReconciler: reconciler } = options;
+  const { clusters, settingsChanges: changes } = options;
   const read = styrminClusterReadPermission;
   return {
     Query: {
@@ -22,7 +22,7 @@ export function createClusterQueries(options: {
         clusters.getCluster(oneOfIdOrName('cluster', args)),
       ),
       previewClusterUpdate: withPermission(read, (_parent, { input }) =>
-        reconciler.previewClusterUpdate({
+        changes.previewClusterUpdate({
           clusterId: input.id,
           settingsPatch: input.settings,
         }),

@@ -1,5 +1,5 @@
 import { ClusterStore } from '../../clusters/ClusterStore';
-import { SettingsReconciler } from '../../reconciliation/SettingsReconciler';
+import { SettingsChanges } from '../../reconciliation/SettingsChanges';
 import { mergeResolvers } from '../mergeResolvers';
 import { StyrminResolvers } from '../types';
 import { createClusterFields } from './clusterFields';
@@ -13,7 +13,7 @@ import { createClusterQueries } from './clusterQueries';
  */
 export type CreateClusterResolversOptions = {
   clusters: ClusterStore;
-  settingsReconciler: SettingsReconciler;
+  settingsChanges: SettingsChanges;
 };
 
 /**

@@ -3,28 +3,28 @@ import {
   styrminDeploymentDeletePermission,
   styrminDeploymentUpdatePermission,
 } from '@styrmin/plugin-styrmin-common';
-import { DeploymentReconciler } from '../../reconciliation/DeploymentReconciler';
+import { DeploymentChanges } from '../../reconciliation/DeploymentChanges';
 import { callerRef } from '../callerRef';
 import { withPermission } from '../fieldResolvers';
 import { StyrminResolvers } from '../types';
 
 /**
- * The mutations that change a deployment's intent through the `DeploymentReconciler`:
+ * The mutations that change a deployment's intent through the `DeploymentChanges`:
  * create, edit, upgrade, component overrides and delete, each a `DeploymentChangeResult`.
  *
  * @internal
  */
 export function createDeploymentChangeMutations(options: {
-  deploymentReconciler: DeploymentReconciler;
+  deploymentChanges: DeploymentChanges;
 }): StyrminResolvers {
-  const { deploymentReconciler: reconciler } = options;
+  const { deploymentChanges: changes } = options;
   const update = styrminDeploymentUpdatePermission;
   return {
     Mutation: {
       createDeployment: withPermission(
         styrminDeploymentCreatePermission,
         (_parent, { input }, context) =>
-          reconciler.createDeployment({
+          changes.createDeployment({
             environmentId: input.environment,
             name: input.name,
             driver: { name: input.driver, version: input.driverVersion },
@@ -35,7 +35,7 @@ export function createDeploymentChangeMutations(options: {
           }),
       ),
       editDeployment: withPermission(update, (_parent, { input }, context) =>
-        reconciler.changeDeployment({
+        changes.changeDeployment({
           deploymentId: input.id,
           expectedVersion: input.expectedVersion ?? undefined,
           configurationPatch: input.configuration,
@@ -44,7 +44,7 @@ export function createDeploymentChangeMutations(options: {
         }),
       ),
       upgradeDeployment: withPermission(update, (_parent, { input }, context) =>
-        reconciler.changeDeployment({
+        changes.changeDeployment({
           deploymentId: input.id,
           expectedVersion: input.expectedVersion ?? undefined,
           driverVersion: input.driverVersion,
@@ -57,7 +57,7 @@ export function createDeploymentChangeMutations(options: {
       editComponentOverrides: withPermission(
         update,
         (_parent, { input }, context) =>
-          reconciler.changeDeployment({
+          changes.changeDeployment({
             deploymentId: input.id,
             expectedVersion: input.expectedVersion ?? undefined,
             configurationPatch: {
@@ -70,7 +70,7 @@ export function createDeploymentChangeMutations(options: {
       deleteDeployment: withPermission(
         styrminDeploymentDeletePermission,
         (_parent, { input }, context) =>
-          reconciler.deleteDeployment({
+          changes.deleteDeployment({
             deploymentId: input.id,
             expectedVersion: input.expectedVersion ?? undefined,
             deletedBy: callerRef(context.credentials),

@@ -1,9 +1,9 @@
 import { DeploymentStore } from '../../deployments/DeploymentStore';
-import { ComponentLifecycle } from '../../deployments/ComponentLifecycle';
-import { DeploymentJobs } from '../../deployments/DeploymentJobs';
+import { ComponentLifecycle } from '../../reconciliation/ComponentLifecycle';
+import { DeploymentJobs } from '../../reconciliation/DeploymentJobs';
 import { EnvironmentStore } from '../../environments/EnvironmentStore';
 import { InstanceStore } from '../../instances/InstanceStore';
-import { DeploymentReconciler } from '../../reconciliation/DeploymentReconciler';
+import { DeploymentChanges } from '../../reconciliation/DeploymentChanges';
 import { mergeResolvers } from '../mergeResolvers';
 import { StyrminResolvers } from '../types';
 import { createChangeResultFields } from './changeResultFields';
@@ -21,7 +21,7 @@ export type CreateDeploymentResolversOptions = {
   environments: EnvironmentStore;
   deployments: DeploymentStore;
   instances: InstanceStore;
-  deploymentReconciler: DeploymentReconciler;
+  deploymentChanges: DeploymentChanges;
   componentLifecycle: ComponentLifecycle;
   deploymentJobs: DeploymentJobs;
 };

@@ -1,6 +1,6 @@
 import { styrminDeploymentUpdatePermission } from '@styrmin/plugin-styrmin-common';
-import { ComponentLifecycle } from '../../deployments/ComponentLifecycle';
-import { DeploymentJobs } from '../../deployments/DeploymentJobs';
+import { ComponentLifecycle } from '../../reconciliation/ComponentLifecycle';
+import { DeploymentJobs } from '../../reconciliation/DeploymentJobs';
 import { callerRef } from '../callerRef';
 import { withPermission } from '../fieldResolvers';
 import { MutationResolvers } from '../generated/schemaTypes';

@@ -11,7 +11,7 @@ import {
 } from '@styrmin/plugin-styrmin-common';
 import { ClusterStore } from '../../clusters/ClusterStore';
 import { EnvironmentStore } from '../../environments/EnvironmentStore';
-import { SettingsReconciler } from '../../reconciliation/SettingsReconciler';
+import { SettingsChanges } from '../../reconciliation/SettingsChanges';
 import { callerRef } from '../callerRef';
 import { withPermission } from '../fieldResolvers';
 import { StyrminResolvers } from '../types';
@@ -25,9 +25,9 @@ import { StyrminResolvers } from '../types';
 export function createEnvironmentMutations(options: {
   clusters: ClusterStore;
   environments: EnvironmentStore;
-  settingsReconciler: SettingsReconciler;
+  settingsChanges: SettingsChanges;
 }): StyrminResolvers {
-  const { clusters, environments, settingsReconciler: reconciler } = options;
+  const { clusters, environments, settingsChanges: changes } = options;
   return {
     Mutation: {
       createEnvironment: withPermission(
@@ -58,7 +58,7 @@ export function createEnvironmentMutations(options: {
       updateEnvironment: withPermission(
         styrminEnvironmentUpdatePermission,
         async (_parent, { input }, context) => {
-          const result = await reconciler.updateEnvironment({
+          const result = await changes.updateEnvironment({
             environmentId: input.id,
             expectedVersion: input.expectedVersion ?? undefined,
             overridesPatch: input.overrides ?? undefined,
@@ -76,7 +76,7 @@ export function createEnvironmentMutations(options: {
       deleteEnvironment: withPermission(
         styrminEnvironmentDeletePermission,
         (_parent, { input }, context) =>
-          reconciler.deleteEnvironment({
+          changes.deleteEnvironment({
             environmentId: input.id,
             expectedVersion: input.expectedVersion ?? undefined,
             deletedBy: callerRef(context.credentials),

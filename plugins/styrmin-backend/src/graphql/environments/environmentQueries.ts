@@ -1,6 +1,6 @@
 import { styrminEnvironmentReadPermission } from '@styrmin/plugin-styrmin-common';
 import { EnvironmentStore } from '../../environments/EnvironmentStore';
-import { SettingsReconciler } from '../../reconciliation/SettingsReconciler';
+import { SettingsChanges } from '../../reconciliation/SettingsChanges';
 import { oneOfIdOrName, withPermission } from '../fieldResolvers';
 import { StyrminResolvers } from '../types';
 
@@ -12,9 +12,9 @@ import { StyrminResolvers } from '../types';
  */
 export function createEnvironmentQueries(options: {
   environments: EnvironmentStore;
-  settingsReconciler: SettingsReconciler;
+  settingsChanges: SettingsChanges;
 }): StyrminResolvers {
-  const { environments, settingsReconciler: reconciler } = options;
+  const { environments, settingsChanges: changes } = options;
   const read = styrminEnvironmentReadPermission;
   return {
     Query: {
@@ -27,7 +27,7 @@ export function createEnvironmentQueries(options: {
         environments.getEnvironment(oneOfIdOrName('environment', args)),
       ),
       previewEnvironmentUpdate: withPermission(read, (_parent, { input }) =>
-        reconciler.previewEnvironmentUpdate({
+        changes.previewEnvironmentUpdate({
           environmentId: input.id,
           overridesPatch: input.overrides ?? undefined,
         }),

@@ -1,6 +1,6 @@
 import { ClusterStore } from '../../clusters/ClusterStore';
 import { EnvironmentStore } from '../../environments/EnvironmentStore';
-import { SettingsReconciler } from '../../reconciliation/SettingsReconciler';
+import { SettingsChanges } from '../../reconciliation/SettingsChanges';
 import { mergeResolvers } from '../mergeResolvers';
 import { StyrminResolvers } from '../types';
 import { createEnvironmentFields } from './environmentFields';
@@ -15,7 +15,7 @@ import { createEnvironmentQueries } from './environmentQueries';
 export type CreateEnvironmentResolversOptions = {
   clusters: ClusterStore;
   environments: EnvironmentStore;
-  settingsReconciler: SettingsReconciler;
+  settingsChanges: SettingsChanges;
 };
 
 /**

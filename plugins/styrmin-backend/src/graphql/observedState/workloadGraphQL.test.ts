@@ -140,9 +140,9 @@ describe('the components and services of deployments in GraphQL', () => {
     });
 
     it('follows the replica override of the active instance', async () => {
-      const { execute, createInfrahub, deploymentReconciler } = await setup();
+      const { execute, createInfrahub, deploymentChanges } = await setup();
       const { deployment } = await createInfrahub();
-      await deploymentReconciler.changeDeployment({
+      await deploymentChanges.changeDeployment({
         deploymentId: deployment.id,
         configurationPatch: { components: { server: { replicas: 3 } } },
         updatedBy: TEST_USER,
@@ -162,12 +162,12 @@ describe('the components and services of deployments in GraphQL', () => {
       const {
         execute,
         createInfrahub,
-        deploymentReconciler,
+        deploymentChanges,
         observedState,
         clock,
       } = await setup();
       const { deployment } = await createInfrahub();
-      await deploymentReconciler.changeDeployment({
+      await deploymentChanges.changeDeployment({
         deploymentId: deployment.id,
         configurationPatch: { components: { server: { replicas: 3 } } },
         updatedBy: TEST_USER,
@@ -204,9 +204,9 @@ describe('the components and services of deployments in GraphQL', () => {
     });
 
     it('has none on a tombstone, whose active instance has ended', async () => {
-      const { execute, createInfrahub, deploymentReconciler } = await setup();
+      const { execute, createInfrahub, deploymentChanges } = await setup();
       const { deployment } = await createInfrahub();
-      await deploymentReconciler.deleteDeployment({
+      await deploymentChanges.deleteDeployment({
         deploymentId: deployment.id,
         deletedBy: TEST_USER,
       });

@@ -22,20 +22,20 @@ import { previewRedeployments } from './previewRedeployments';
 import { readEnvironment, ReadEnvironmentStores } from './readEnvironment';
 import { checkVersion, liveEnvironment, valueOrThrow } from './recordChecks';
 import {
-  SettingsReconcilerDeleteEnvironmentOptions,
-  SettingsReconcilerUpdateClusterOptions,
-  SettingsReconcilerUpdateEnvironmentOptions,
+  SettingsChangesDeleteEnvironmentOptions,
+  SettingsChangesUpdateClusterOptions,
+  SettingsChangesUpdateEnvironmentOptions,
   SettingsChangeResult,
 } from './types';
 
 type Tx = Knex.Transaction;
 
 /**
- * Options of {@link SettingsReconciler.create}.
+ * Options of {@link SettingsChanges.create}.
  *
  * @internal
  */
-export type SettingsReconcilerOptions = ReadEnvironmentStores & {
+export type SettingsChangesOptions = ReadEnvironmentStores & {
   knex: Knex;
   generator: Generator;
   remediator: Remediator;
@@ -57,7 +57,7 @@ export type SettingsReconcilerOptions = ReadEnvironmentStores & {
  *
  * @internal
  */
-export class SettingsReconciler {
+export class SettingsChanges {
   readonly #knex: Knex;
   readonly #clusters: ClusterStore;
   readonly #environments: EnvironmentStore;
@@ -67,11 +67,11 @@ export class SettingsReconciler {
   readonly #remediator: Remediator;
   readonly #changes: ChangeNotifier;
 
-  static create(options: SettingsReconcilerOptions): SettingsReconciler {
-    return new SettingsReconciler(options);
+  static create(options: SettingsChangesOptions): SettingsChanges {
+    return new SettingsChanges(options);
   }
 
-  private constructor(options: SettingsReconcilerOptions) {
+  private constructor(options: SettingsChangesOptions) {
     this.#knex = options.knex;
     this.#clusters = options.clusters;
     this.#environments = options.environments;
@@ -87,7 +87,7 @@ export class SettingsReconciler {
    * the cluster whose context they change.
    */
   async updateCluster(
-    options: SettingsReconcilerUpdateClusterOptions,
+    options: SettingsChangesUpdateClusterOptions,
   ): Promise<SettingsChangeResult<Cluster>> {
     const { clusterId, settingsPatch, updatedBy } = options;
     const arrived = await this.#cluster(clusterId);
@@ -124,10 +124,10 @@ export class SettingsReconciler {
     });
   }
 
-  /** The deployments that {@link SettingsReconciler.updateCluster} would redeploy; writes nothing. */
+  /** The deployments that {@link SettingsChanges.updateCluster} would redeploy; writes nothing. */
   async previewClusterUpdate(
     options: Pick<
-      SettingsReconcilerUpdateClusterOptions,
+      SettingsChangesUpdateClusterOptions,
       'clusterId' | 'settingsPatch'
     >,
   ): Promise<Redeployment[]> {
@@ -153,7 +153,7 @@ export class SettingsReconciler {
    * and redeploys every deployment of the environment whose context they change.
    */
   async updateEnvironment(
-    options: SettingsReconcilerUpdateEnvironmentOptions,
+    options: SettingsChangesUpdateEnvironmentOptions,
   ): Promise<SettingsChangeResult<Environment>> {
     const { environmentId, updatedBy } = options;
     const arrived = await this.#liveEnvironment(environmentId);
@@ -185,10 +185,10 @@ export class SettingsReconciler {
     });
   }
 
-  /** The deployments that {@link SettingsReconciler.updateEnvironment} would redeploy; writes nothing. */
+  /** The deployments that {@link SettingsChanges.updateEnvironment} would redeploy; writes nothing. */
   async previewEnvironmentUpdate(
     options: Pick<
-      SettingsReconcilerUpdateEnvironmentOptions,
+      SettingsChangesUpdateEnvironmentOptions,
       'environmentId' | 'overridesPatch'
     >,
   ): Promise<Redeployment[]> {
@@ -199,7 +199,7 @@ export class SettingsReconciler {
 
   /** Deletes an environment that has no deployments left but tombstones. */
   async deleteEnvironment(
-    options: SettingsReconcilerDeleteEnvironmentOptions,
+    options: SettingsChangesDeleteEnvironmentOptions,
   ): Promise<Environment> {
     const { environmentId, deletedBy } = options;
     const arrived = await this.#liveEnvironment(environmentId);
@@ -281,7 +281,7 @@ function patchedSettings(current: unknown, patch: unknown) {
 function patchedEnvironment(
   current: Environment,
   options: Pick<
-    SettingsReconcilerUpdateEnvironmentOptions,
+    SettingsChangesUpdateEnvironmentOptions,
     'overridesPatch' | 'backupStorageLocation'
   >,
 ) {

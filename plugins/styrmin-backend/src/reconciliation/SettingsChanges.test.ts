@@ -8,17 +8,17 @@ import {
 
 jest.setTimeout(60_000);
 
-describe('SettingsReconciler', () => {
+describe('SettingsChanges', () => {
   const databases = createTestDatabases();
 
   describe.each(databases.eachSupportedId())('on %s', databaseId => {
     async function setup() {
       const fixture = await setupReconciliation({ databases, databaseId });
-      return { ...fixture, reconciler: fixture.settingsReconciler };
+      return { ...fixture, changes: fixture.settingsChanges };
     }
 
     it('redeploys exactly the deployments whose context a cluster settings change changes, as the preview said', async () => {
-      const { reconciler, createInfrahub, environment, cluster, knex } =
+      const { changes, createInfrahub, environment, cluster, knex } =
         await setup();
       const pinned = await environment('pinned', { storage_class: 'fast' });
       const dev = await createInfrahub();
@@ -27,12 +27,12 @@ describe('SettingsReconciler', () => {
 
       const settingsPatch = { storage_class: 'premium' };
       const before = await rowCounts(knex);
-      const preview = await reconciler.previewClusterUpdate({
+      const preview = await changes.previewClusterUpdate({
         clusterId: cluster.id,
         settingsPatch,
       });
       await expect(rowCounts(knex)).resolves.toEqual(before);
-      const update = await reconciler.updateCluster({
+      const update = await changes.updateCluster({
         clusterId: cluster.id,
         settingsPatch,
         updatedBy: TEST_USER,
@@ -59,7 +59,7 @@ describe('SettingsReconciler', () => {
         expect(redeployment.flowName).toBe('UPDATE_INSTANCE');
       }
       // The same settings again change nothing.
-      const again = await reconciler.updateCluster({
+      const again = await changes.updateCluster({
         clusterId: cluster.id,
         settingsPatch,
         updatedBy: TEST_USER,
@@ -70,7 +70,7 @@ describe('SettingsReconciler', () => {
         redeployments: [],
       });
       await expect(
-        reconciler.updateCluster({
+        changes.updateCluster({
           clusterId: cluster.id,
           settingsPatch: { storage_class: 'Not Valid' },
           updatedBy: TEST_USER,
@@ -82,7 +82,7 @@ describe('SettingsReconciler', () => {
     });
 
     it('redeploys the deployments of an environment whose overrides change, and deletes an empty environment', async () => {
-      const { reconciler, createInfrahub, dev, environment, database, clock } =
+      const { changes, createInfrahub, dev, environment, database, clock } =
         await setup();
       const infrahub = await createInfrahub();
       const empty = await environment('empty');
@@ -99,17 +99,17 @@ describe('SettingsReconciler', () => {
 
       // No values template or action of drivers/infrahub/1.0.0 reads the base domain.
       await expect(
-        reconciler.previewEnvironmentUpdate({
+        changes.previewEnvironmentUpdate({
           environmentId: dev.id,
           overridesPatch: { base_domain: 'dev.example.com' },
         }),
       ).resolves.toEqual([]);
       const overridesPatch = { storage_classes: { database: 'ssd' } };
-      const preview = await reconciler.previewEnvironmentUpdate({
+      const preview = await changes.previewEnvironmentUpdate({
         environmentId: dev.id,
         overridesPatch,
       });
-      const update = await reconciler.updateEnvironment({
+      const update = await changes.updateEnvironment({
         environmentId: dev.id,
         overridesPatch,
         backupStorageLocation: 'minio',
@@ -134,7 +134,7 @@ describe('SettingsReconciler', () => {
         ],
       ]);
       // The backup storage location is no part of the context.
-      const bsl = await reconciler.updateEnvironment({
+      const bsl = await changes.updateEnvironment({
         environmentId: dev.id,
         backupStorageLocation: null,
         updatedBy: TEST_USER,
@@ -142,13 +142,13 @@ describe('SettingsReconciler', () => {
       expect(bsl).toMatchObject({ changed: true, redeployments: [] });
 
       await expect(
-        reconciler.deleteEnvironment({
+        changes.deleteEnvironment({
           environmentId: dev.id,
           deletedBy: TEST_USER,
         }),
       ).rejects.toThrow('still has deployments (infrahub)');
       await expect(
-        reconciler.deleteEnvironment({
+        changes.deleteEnvironment({
           environmentId: empty.id,
           deletedBy: TEST_USER,
         }),

@@ -4,10 +4,10 @@ import { Knex } from 'knex';
 import { ClusterStore } from '../clusters/ClusterStore';
 import { DriverStore } from '../drivers/DriverStore';
 import { EnvironmentStore } from '../environments/EnvironmentStore';
-import { checkVersion, liveEnvironment } from '../reconciliation/recordChecks';
+import { checkVersion, liveEnvironment } from './recordChecks';
 import { Remediator, TaskIntent } from '../remediator/Remediator';
 import { Task } from '../tasks/TaskStore';
-import { Deployment, DeploymentStore } from './DeploymentStore';
+import { Deployment, DeploymentStore } from '../deployments/DeploymentStore';
 
 /**
  * What {@link recordDeploymentTask} needs.

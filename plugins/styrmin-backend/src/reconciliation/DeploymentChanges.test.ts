@@ -28,18 +28,18 @@ async function problemsOf(change: Promise<unknown>) {
 
 jest.setTimeout(60_000);
 
-describe('DeploymentReconciler', () => {
+describe('DeploymentChanges', () => {
   const databases = createTestDatabases();
   const mockDir = createMockDirectory();
 
   describe.each(databases.eachSupportedId())('on %s', databaseId => {
     async function setup() {
       const fixture = await setupReconciliation({ databases, databaseId });
-      return { ...fixture, reconciler: fixture.deploymentReconciler };
+      return { ...fixture, changes: fixture.deploymentChanges };
     }
 
     it('creates a deployment with its first instance, a create_instance task and a flow run in its cluster’s pool', async () => {
-      const { reconciler, createInfrahub, instances, flowRuns, cluster, dev } =
+      const { createInfrahub, instances, flowRuns, cluster, dev } =
         await setup();
 
       const result = await createInfrahub();
@@ -110,11 +110,10 @@ describe('DeploymentReconciler', () => {
       await expect(
         instances.getActiveInstances({ deploymentIds: [deployment.id] }),
       ).resolves.toEqual([instance]);
-      expect(reconciler).toBeDefined();
     });
 
     it('stores nothing for an edit that changes nothing', async () => {
-      const { reconciler, createInfrahub, knex } = await setup();
+      const { changes, createInfrahub, knex } = await setup();
       const { deployment } = await createInfrahub();
       const before = await rowCounts(knex);
 
@@ -124,7 +123,7 @@ describe('DeploymentReconciler', () => {
         // The default: the context stays the same.
         { parameters: { log_level: 'INFO' } },
       ]) {
-        const result = await reconciler.changeDeployment({
+        const result = await changes.changeDeployment({
           deploymentId: deployment.id,
           configurationPatch,
           updatedBy: TEST_USER,
@@ -140,11 +139,11 @@ describe('DeploymentReconciler', () => {
     });
 
     it('edits by merge patch: a new instance with the diff, an update_instance task', async () => {
-      const { reconciler, createInfrahub, instances, clock } = await setup();
+      const { changes, createInfrahub, instances, clock } = await setup();
       const created = await createInfrahub();
       clock.advance({ seconds: 60 });
 
-      const edited = await reconciler.changeDeployment({
+      const edited = await changes.changeDeployment({
         deploymentId: created.deployment.id,
         configurationPatch: {
           parameters: { log_level: 'DEBUG', admin_password: 'a new password!' },
@@ -214,11 +213,11 @@ describe('DeploymentReconciler', () => {
     });
 
     it('refuses each broken rule with its code, every problem at once, and writes nothing', async () => {
-      const { reconciler, createInfrahub, knex, dev } = await setup();
+      const { changes, createInfrahub, knex, dev } = await setup();
       const { deployment } = await createInfrahub();
       const before = await rowCounts(knex);
       const edit = (configurationPatch: object) =>
-        reconciler.changeDeployment({
+        changes.changeDeployment({
           deploymentId: deployment.id,
           configurationPatch,
           updatedBy: TEST_USER,
@@ -258,7 +257,7 @@ describe('DeploymentReconciler', () => {
         field: 'components.database.replicas',
       });
       await expect(
-        reconciler.createDeployment({
+        changes.createDeployment({
           environmentId: dev.id,
           name: 'Not A Name',
           driver: INFRAHUB_100,
@@ -267,7 +266,7 @@ describe('DeploymentReconciler', () => {
         }),
       ).rejects.toMatchObject({ code: 'VALIDATION_FAILED', field: 'name' });
       await expect(
-        reconciler.createDeployment({
+        changes.createDeployment({
           environmentId: dev.id,
           name: 'other',
           driver: { name: 'infrahub', version: '9.9.9' },
@@ -281,7 +280,7 @@ describe('DeploymentReconciler', () => {
       ).rejects.toThrow(NotFoundError);
       await expect(createInfrahub('not-an-id')).rejects.toThrow(NotFoundError);
       await expect(
-        reconciler.changeDeployment({
+        changes.changeDeployment({
           deploymentId: deployment.id,
           expectedVersion: 7,
           configurationPatch: { app_version: '1.5.1' },
@@ -292,7 +291,7 @@ describe('DeploymentReconciler', () => {
     });
 
     it('refuses COMPONENT_CONTAINER_NOT_DECLARED on a component without a component container', async () => {
-      const { reconciler, drivers, knex, dev } = await setup();
+      const { changes, drivers, knex, dev } = await setup();
       const copy = await readDriverDirectory(
         await copyExampleDriver(
           'infrahub/1.0.0',
@@ -320,7 +319,7 @@ describe('DeploymentReconciler', () => {
 
       await expect(
         problemsOf(
-          reconciler.createDeployment({
+          changes.createDeployment({
             environmentId: dev.id,
             name: 'infrahub',
             driver: { name: 'infrahub', version: '1.0.1' },
@@ -340,16 +339,16 @@ describe('DeploymentReconciler', () => {
     });
 
     it('upgrades infrahub 1.0.0 to 1.1.0, dropping task_worker_replicas at its default and refusing it otherwise', async () => {
-      const { reconciler, createInfrahub, knex } = await setup();
+      const { changes, createInfrahub, knex } = await setup();
       const { deployment } = await createInfrahub();
-      const atDefault = await reconciler.changeDeployment({
+      const atDefault = await changes.changeDeployment({
         deploymentId: deployment.id,
         configurationPatch: { parameters: { task_worker_replicas: 2 } },
         updatedBy: TEST_USER,
       });
       // 2 is 1.0.0's default: the context does not change, and nothing is stored.
       expect(atDefault.changed).toBe(false);
-      const three = await reconciler.changeDeployment({
+      const three = await changes.changeDeployment({
         deploymentId: deployment.id,
         configurationPatch: { parameters: { task_worker_replicas: 3 } },
         updatedBy: TEST_USER,
@@ -357,7 +356,7 @@ describe('DeploymentReconciler', () => {
       const before = await rowCounts(knex);
 
       await expect(
-        reconciler.changeDeployment({
+        changes.changeDeployment({
           deploymentId: deployment.id,
           driverVersion: '1.1.0',
           updatedBy: TEST_USER,
@@ -368,12 +367,12 @@ describe('DeploymentReconciler', () => {
       });
       await expect(rowCounts(knex)).resolves.toEqual(before);
 
-      await reconciler.changeDeployment({
+      await changes.changeDeployment({
         deploymentId: deployment.id,
         configurationPatch: { parameters: { task_worker_replicas: 2 } },
         updatedBy: TEST_USER,
       });
-      const upgraded = await reconciler.changeDeployment({
+      const upgraded = await changes.changeDeployment({
         deploymentId: deployment.id,
         driverVersion: '1.1.0',
         configurationPatch: { app_version: '1.6.0' },
@@ -412,10 +411,10 @@ describe('DeploymentReconciler', () => {
     });
 
     it('redeploys the deployments that connect to one that is created or deleted, and no other', async () => {
-      const { reconciler, createInfrahub, dev, environment } = await setup();
+      const { changes, createInfrahub, dev, environment } = await setup();
       const staging = await environment('staging');
       const createSemaphore = (name: string) =>
-        reconciler.createDeployment({
+        changes.createDeployment({
           environmentId: dev.id,
           name,
           driver: SEMAPHORE_100,
@@ -452,7 +451,7 @@ describe('DeploymentReconciler', () => {
         second.redeployment!.instance!.context.environment.deployments,
       ).toHaveProperty('infrahub.id', infrahub.deployment.id);
 
-      const deleted = await reconciler.deleteDeployment({
+      const deleted = await changes.deleteDeployment({
         deploymentId: infrahub.deployment.id,
         deletedBy: TEST_USER,
       });
@@ -479,14 +478,14 @@ describe('DeploymentReconciler', () => {
       }
       expect(elsewhere.siblings).toEqual([]);
       await expect(
-        reconciler.changeDeployment({
+        changes.changeDeployment({
           deploymentId: infrahub.deployment.id,
           configurationPatch: { app_version: '1.5.3' },
           updatedBy: TEST_USER,
         }),
       ).rejects.toThrow('is deleted');
       await expect(
-        reconciler.deleteDeployment({
+        changes.deleteDeployment({
           deploymentId: infrahub.deployment.id,
           deletedBy: TEST_USER,
         }),
@@ -501,12 +500,12 @@ describe('DeploymentReconciler', () => {
     ])(
       'lets one of two concurrent edits win (%s); the other gets CONFLICT, and one instance stays active',
       async (_case, named) => {
-        const { reconciler, createInfrahub, instances } = await setup();
+        const { changes, createInfrahub, instances } = await setup();
         const { deployment } = await createInfrahub();
 
         const results = await Promise.allSettled(
           ['DEBUG', 'WARNING'].map(level =>
-            reconciler.changeDeployment({
+            changes.changeDeployment({
               deploymentId: deployment.id,
               expectedVersion: named ? deployment.version : undefined,
               configurationPatch: { parameters: { log_level: level } },
@@ -531,7 +530,7 @@ describe('DeploymentReconciler', () => {
     );
 
     it('supersedes the operator phases of an older task that applied its resource', async () => {
-      const { reconciler, createInfrahub, flowRuns, tasks, cluster } =
+      const { changes, createInfrahub, flowRuns, tasks, cluster } =
         await setup();
       const created = await createInfrahub();
       const olderTask = created.redeployment!.remediation!.task;
@@ -546,7 +545,7 @@ describe('DeploymentReconciler', () => {
       await tasks.succeedStep({ stepId: apply.id, lease });
       await tasks.startStep({ stepId: namespace.id, lease });
 
-      const edited = await reconciler.changeDeployment({
+      const edited = await changes.changeDeployment({
         deploymentId: created.deployment.id,
         configurationPatch: { parameters: { log_level: 'DEBUG' } },
         updatedBy: TEST_USER,

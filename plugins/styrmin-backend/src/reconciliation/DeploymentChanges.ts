@@ -21,9 +21,9 @@ import { readEnvironment, ReadEnvironmentStores } from './readEnvironment';
 import { checkVersion, valueOrThrow } from './recordChecks';
 import {
   DeploymentChangeResult,
-  DeploymentReconcilerChangeOptions,
-  DeploymentReconcilerCreateOptions,
-  DeploymentReconcilerDeleteOptions,
+  DeploymentChangesChangeOptions,
+  DeploymentChangesCreateOptions,
+  DeploymentChangesDeleteOptions,
 } from './types';
 
 type Tx = Knex.Transaction;
@@ -38,11 +38,11 @@ class DryRunRollback extends Error {
 }
 
 /**
- * Options of {@link DeploymentReconciler.create}.
+ * Options of {@link DeploymentChanges.create}.
  *
  * @internal
  */
-export type DeploymentReconcilerOptions = ReadEnvironmentStores & {
+export type DeploymentChangesOptions = ReadEnvironmentStores & {
   knex: Knex;
   generator: Generator;
   remediator: Remediator;
@@ -67,18 +67,18 @@ export type DeploymentReconcilerOptions = ReadEnvironmentStores & {
  *
  * @internal
  */
-export class DeploymentReconciler {
+export class DeploymentChanges {
   readonly #knex: Knex;
   readonly #stores: ReadEnvironmentStores;
   readonly #deployments: DeploymentStore;
   readonly #generator: Generator;
   readonly #remediator: Remediator;
 
-  static create(options: DeploymentReconcilerOptions): DeploymentReconciler {
-    return new DeploymentReconciler(options);
+  static create(options: DeploymentChangesOptions): DeploymentChanges {
+    return new DeploymentChanges(options);
   }
 
-  private constructor(options: DeploymentReconcilerOptions) {
+  private constructor(options: DeploymentChangesOptions) {
     this.#knex = options.knex;
     this.#stores = options;
     this.#deployments = options.deployments;
@@ -88,7 +88,7 @@ export class DeploymentReconciler {
 
   /** Creates a deployment and its first instance, and redeploys its environment's others. */
   async createDeployment(
-    options: DeploymentReconcilerCreateOptions,
+    options: DeploymentChangesCreateOptions,
   ): Promise<DeploymentChangeResult> {
     const { environmentId, driver, configuration, createdBy } = options;
     const name = valueOrThrow(parseRecordName(options.name));
@@ -140,7 +140,7 @@ export class DeploymentReconciler {
    * nothing.
    */
   async changeDeployment(
-    options: DeploymentReconcilerChangeOptions,
+    options: DeploymentChangesChangeOptions,
   ): Promise<DeploymentChangeResult> {
     const { deploymentId, configurationPatch = {}, updatedBy } = options;
     const arrived = await this.#liveDeployment(deploymentId);
@@ -213,7 +213,7 @@ export class DeploymentReconciler {
    * deletion that FAILED can be started again.
    */
   async deleteDeployment(
-    options: DeploymentReconcilerDeleteOptions,
+    options: DeploymentChangesDeleteOptions,
   ): Promise<DeploymentChangeResult> {
     const { deploymentId, deletedBy } = options;
     const arrived = await this.#deployments.getDeployment({ id: deploymentId });

@@ -5,21 +5,21 @@ import { DeploymentStore } from '../deployments/DeploymentStore';
 import { DriverStore } from '../drivers/DriverStore';
 import { EnvironmentStore } from '../environments/EnvironmentStore';
 import { FlowRunBroker } from '../flows/FlowRunBroker';
-import { ComponentLifecycle } from '../deployments/ComponentLifecycle';
-import { DeploymentJobs } from '../deployments/DeploymentJobs';
+import { ComponentLifecycle } from './ComponentLifecycle';
+import { DeploymentJobs } from './DeploymentJobs';
 import { DefaultGenerator } from '../generator/DefaultGenerator';
 import { InstanceStore } from '../instances/InstanceStore';
 import { DefaultRemediator } from '../remediator/DefaultRemediator';
 import { TaskStore } from '../tasks/TaskStore';
-import { DeploymentReconciler } from './DeploymentReconciler';
-import { SettingsReconciler } from './SettingsReconciler';
+import { DeploymentChanges } from './DeploymentChanges';
+import { SettingsChanges } from './SettingsChanges';
 
 /**
- * Options of {@link createReconciler}.
+ * Options of {@link createChangeServices}.
  *
  * @internal
  */
-export type CreateReconcilerOptions = {
+export type CreateChangeServicesOptions = {
   knex: Knex;
   broker: FlowRunBroker;
   clusters: ClusterStore;
@@ -32,20 +32,20 @@ export type CreateReconcilerOptions = {
 };
 
 /**
- * The generator and the remediator on the stores, and the reconcilers that run them for
+ * The generator and the remediator on the stores, and the changeServices that run them for
  * each change: what the plugin and the tests wire the same way.
  *
  * @internal
  */
-export function createReconciler(options: CreateReconcilerOptions) {
+export function createChangeServices(options: CreateChangeServicesOptions) {
   const generator = DefaultGenerator.create();
   const remediator = DefaultRemediator.create(options);
   const services = { ...options, generator, remediator };
   return {
     generator,
     remediator,
-    deploymentReconciler: DeploymentReconciler.create(services),
-    settingsReconciler: SettingsReconciler.create(services),
+    deploymentChanges: DeploymentChanges.create(services),
+    settingsChanges: SettingsChanges.create(services),
     componentLifecycle: ComponentLifecycle.create(services),
     deploymentJobs: DeploymentJobs.create(services),
   };

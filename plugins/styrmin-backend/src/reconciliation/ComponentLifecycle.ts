@@ -1,7 +1,7 @@
 import { ComponentFlow } from '@styrmin/plugin-styrmin-common';
 import { Task } from '../tasks/TaskStore';
 import { checkComponents, componentTask } from './componentTask';
-import { Deployment } from './DeploymentStore';
+import { Deployment } from '../deployments/DeploymentStore';
 import {
   recordDeploymentTask,
   RecordDeploymentTaskDeps,

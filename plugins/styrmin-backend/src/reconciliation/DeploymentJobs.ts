@@ -1,7 +1,7 @@
 import { RUN_JOB_STEP, validateRunJob } from '@styrmin/plugin-styrmin-common';
 import { Task } from '../tasks/TaskStore';
 import { checkDeclaredComponents } from './componentTask';
-import { Deployment } from './DeploymentStore';
+import { Deployment } from '../deployments/DeploymentStore';
 import {
   recordDeploymentTask,
   RecordDeploymentTaskDeps,
