@@ -16,7 +16,7 @@ import { backupFlowSteps, VeleroReports } from './backupFlowSteps';
 import { ClaimedRun } from './ClaimedRun';
 import { componentFlowSteps } from './componentFlowSteps';
 import { deleteFlowSteps } from './deleteFlowSteps';
-import { FlowSteps } from './FlowSteps';
+import { FlowStepRunners } from './StepRunner';
 import { instanceFlowSteps } from './instanceFlowSteps';
 import { OperatorPhaseSteps } from './OperatorPhaseSteps';
 import { restoreFlowSteps } from './restoreFlowSteps';
@@ -183,7 +183,7 @@ export class Worker {
     });
     const options = this.#options;
     try {
-      let steps: FlowSteps;
+      let steps: FlowStepRunners;
       switch (claimed.run.flow) {
         case 'CREATE_INSTANCE':
         case 'UPDATE_INSTANCE':

@@ -20,7 +20,7 @@ import {
 import { VeleroClient } from '../velero/VeleroClient';
 import { backupStatus, veleroOutcome } from '../velero/veleroStatus';
 import { ClaimedRun } from './ClaimedRun';
-import { FlowSteps } from './FlowSteps';
+import { FlowStepRunners } from './StepRunner';
 import { DEFAULT_UNPROCESSED_TIMEOUT_MS, followVelero } from './followVelero';
 
 /** Where the backup flows send what they read of Velero's objects (the agent protocol). */
@@ -76,7 +76,7 @@ const observedNow = () => new Date().toISOString();
  * done when the Backup is gone (at once when it already was); a request that Velero
  * processed with errors fails the step with them, and a new task sends a new request.
  */
-export function backupFlowSteps(context: BackupFlowContext): FlowSteps {
+export function backupFlowSteps(context: BackupFlowContext): FlowStepRunners {
   return name => {
     switch (name) {
       case BACK_UP_NAMESPACE_STEP:

@@ -5,11 +5,11 @@ import {
 } from '@styrmin/plugin-styrmin-common';
 import { StyrminDeploymentClient } from '../cluster/StyrminDeploymentClient';
 import { ClaimedRun } from './ClaimedRun';
-import { FlowSteps } from './FlowSteps';
+import { FlowStepRunners } from './StepRunner';
 import { switchComponents } from './switchComponents';
 
 /** @public */
-export interface ComponentFlowContext {
+export interface ComponentFlowDeps {
   run: ClaimedRun;
   kubeConfig: KubeConfig;
   deployments: StyrminDeploymentClient;
@@ -21,7 +21,9 @@ export interface ComponentFlowContext {
  * (or out of) the StyrminDeployment resource's stopped components, and the step waits until
  * the operator has scaled them (switchComponents).
  */
-export function componentFlowSteps(context: ComponentFlowContext): FlowSteps {
+export function componentFlowSteps(
+  context: ComponentFlowDeps,
+): FlowStepRunners {
   const { run } = context;
   const flow = run.run.flow as ComponentFlow;
   return name =>

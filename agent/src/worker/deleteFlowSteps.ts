@@ -9,12 +9,12 @@ import { StyrminDeploymentClient } from '../cluster/StyrminDeploymentClient';
 import { sleep } from '../cluster/sleep';
 import { HELM_RELEASE_API_VERSION } from '../styrminDeployment/helmRelease';
 import { ClaimedRun } from './ClaimedRun';
-import { FlowSteps } from './FlowSteps';
+import { FlowStepRunners } from './StepRunner';
 
 const [DeleteResource, UninstallHelmRelease, RemoveNamespace] = DELETE_STEPS;
 
 /** @public */
-export interface DeleteFlowContext {
+export interface DeleteFlowDeps {
   run: ClaimedRun;
   kubeConfig: KubeConfig;
   deployments: StyrminDeploymentClient;
@@ -33,7 +33,7 @@ const isNotFound = (error: unknown) =>
  * that happen; once the resource is gone, the run succeeds and the server keeps the
  * deployment as a tombstone. Each step is idempotent: deleting what is gone is done.
  */
-export function deleteFlowSteps(context: DeleteFlowContext): FlowSteps {
+export function deleteFlowSteps(context: DeleteFlowDeps): FlowStepRunners {
   const { run, deployments } = context;
   const id = run.run.deployment.id;
   const objects = KubernetesObjectApi.makeApiClient(context.kubeConfig);

@@ -19,7 +19,7 @@ import { newStyrminDeployment } from '../styrminDeployment/newStyrminDeployment'
 import { OperatorStep } from '../styrminDeployment/OperatorStep';
 import { StyrminDeployment } from '../styrminDeployment/StyrminDeployment';
 import { ClaimedRun, RunConflictError } from './ClaimedRun';
-import { FlowSteps } from './FlowSteps';
+import { FlowStepRunners } from './StepRunner';
 import { OperatorPhaseSteps } from './OperatorPhaseSteps';
 import { secretValues } from './secretValues';
 import { runStartedTask } from './startedTask';
@@ -44,7 +44,7 @@ const OPERATOR_STEPS: ReadonlySet<string> = new Set(
 );
 
 /** @public */
-export interface InstanceFlowContext {
+export interface InstanceFlowDeps {
   run: ClaimedRun;
   kubeConfig: KubeConfig;
   deployments: StyrminDeploymentClient;
@@ -60,7 +60,7 @@ export interface InstanceFlowContext {
  * instance, the core mode, the operator's phases (which the operator carries out and
  * OperatorPhaseSteps reports), the post mode. Only the modes the task plans run.
  */
-export function instanceFlowSteps(context: InstanceFlowContext): FlowSteps {
+export function instanceFlowSteps(context: InstanceFlowDeps): FlowStepRunners {
   const { run } = context;
   const instance = run.run.instance;
   const driver = run.run.driverVersion;
@@ -118,7 +118,7 @@ export function instanceFlowSteps(context: InstanceFlowContext): FlowSteps {
  * a newer instance's spec.
  */
 async function applyResource(
-  context: InstanceFlowContext,
+  context: InstanceFlowDeps,
   resource: StyrminDeployment,
   instance: AgentInstance,
 ): Promise<void> {
@@ -149,7 +149,7 @@ async function applyResource(
 
 /** Runs the actions of one hook's mode, one after the other, in their declared order. */
 async function runHook(
-  context: InstanceFlowContext,
+  context: InstanceFlowDeps,
   options: {
     stepName: string;
     driver: AgentDriverVersion;
@@ -215,7 +215,7 @@ function secretAnswers(
 }
 
 function actionPrimitives(
-  context: InstanceFlowContext,
+  context: InstanceFlowDeps,
   stepName: string,
   resource: StyrminDeployment,
   signal: AbortSignal,

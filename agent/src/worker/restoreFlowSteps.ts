@@ -19,7 +19,7 @@ import {
 } from '../velero/velero';
 import { restoreStatus, veleroOutcome } from '../velero/veleroStatus';
 import { BackupFlowContext, flowParameters } from './backupFlowSteps';
-import { FlowSteps } from './FlowSteps';
+import { FlowStepRunners } from './StepRunner';
 import { followVelero } from './followVelero';
 import { switchComponents } from './switchComponents';
 
@@ -78,7 +78,7 @@ export interface RestoreFlowContext extends BackupFlowContext {
  * Each step can run again after a claim of the run: the components' switch is a state,
  * claims that are gone are done, and the Restore is found by name.
  */
-export function restoreFlowSteps(context: RestoreFlowContext): FlowSteps {
+export function restoreFlowSteps(context: RestoreFlowContext): FlowStepRunners {
   const { run } = context;
   const parameters = () => flowParameters(run, RestoreBackupParameters);
   return name => {

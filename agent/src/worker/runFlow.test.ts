@@ -6,16 +6,16 @@ import {
   holdNextRun,
   useWorkerBackend,
 } from './__testUtils__/workerBackend';
-import { FlowStep, FlowSteps } from './FlowSteps';
+import { StepRunner, FlowStepRunners } from './StepRunner';
 import { OperatorStepFailedError } from './OperatorPhaseSteps';
 import { runFlow } from './runFlow';
 
 jest.setTimeout(60_000);
 
 /** Flow steps that do nothing but say which ran, in order; `overrides` by step name. */
-function recordingSteps(overrides: Record<string, FlowStep | null> = {}) {
+function recordingSteps(overrides: Record<string, StepRunner | null> = {}) {
   const ran: string[] = [];
-  const steps: FlowSteps = name => {
+  const steps: FlowStepRunners = name => {
     if (overrides[name] === null) {
       return undefined;
     }

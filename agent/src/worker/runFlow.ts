@@ -1,6 +1,6 @@
 import { describeError } from '../logging/describeError';
 import { ClaimedRun, RunConflictError } from './ClaimedRun';
-import { FlowSteps } from './FlowSteps';
+import { FlowStepRunners } from './StepRunner';
 import { OperatorStepFailedError } from './OperatorPhaseSteps';
 
 /** The output of a failed command, which errors of the primitives carry. */
@@ -32,7 +32,7 @@ const LEFT = { state: 'LEFT' } as const;
  */
 export async function runFlow(
   run: ClaimedRun,
-  steps: FlowSteps,
+  steps: FlowStepRunners,
 ): Promise<RunFlowOutcome> {
   for (const step of run.steps) {
     if (step.status === 'SUCCEEDED' || step.status === 'SUPERSEDED') {

@@ -1,8 +1,8 @@
 import { RUN_JOB_STEP } from '@styrmin/plugin-styrmin-common';
 import { executeCommands } from '../actions/executeCommands';
 import { shellCommandLine } from '../actions/shellCommandLine';
-import { ComponentFlowContext } from './componentFlowSteps';
-import { FlowSteps } from './FlowSteps';
+import { ComponentFlowDeps } from './componentFlowSteps';
+import { FlowStepRunners } from './StepRunner';
 
 /**
  * The one step of RUN_JOB: the run's command runs in the deployment's action Job by the
@@ -13,7 +13,7 @@ import { FlowSteps } from './FlowSteps';
  * which delete it once it has ended as it deletes theirs. A failed command fails the
  * step with the end of its output, which the server keeps with secrets redacted.
  */
-export function runJobFlowSteps(context: ComponentFlowContext): FlowSteps {
+export function runJobFlowSteps(context: ComponentFlowDeps): FlowStepRunners {
   const { run } = context;
   return name =>
     name === RUN_JOB_STEP

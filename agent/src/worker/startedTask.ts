@@ -3,7 +3,7 @@ import {
   TASK_TYPE_OF_FLOW,
 } from '@styrmin/plugin-styrmin-common';
 import { ClaimedRun } from './ClaimedRun';
-import { ComponentFlowContext, componentFlowSteps } from './componentFlowSteps';
+import { ComponentFlowDeps, componentFlowSteps } from './componentFlowSteps';
 import { runFlow } from './runFlow';
 
 /**
@@ -18,7 +18,7 @@ import { runFlow } from './runFlow';
  * is not run again.
  */
 export async function runStartedTask(
-  context: Omit<ComponentFlowContext, 'run'> & { run: ClaimedRun },
+  context: Omit<ComponentFlowDeps, 'run'> & { run: ClaimedRun },
   options: { stepName: string; flow: ComponentFlow; components: string[] },
 ): Promise<void> {
   const { run } = context;

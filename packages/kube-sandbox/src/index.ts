@@ -34,7 +34,7 @@ export type {
 export type { RequestRecord } from './server/ApiServer';
 export type {
   ContainerOutcome,
-  ContainerRunContext,
+  ContainerRun,
   ContainerRunner,
   WorkloadSettings,
 } from './controllers/workloads/ContainerRuntime';

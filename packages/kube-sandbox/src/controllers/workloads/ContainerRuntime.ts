@@ -15,7 +15,7 @@ export type ContainerOutcome =
   | { kind: 'crash'; exitCode?: number; logs?: string }
   | { kind: 'imagePullError'; message?: string };
 
-export interface ContainerRunContext {
+export interface ContainerRun {
   pod: KubeObject;
   container: JsonMap;
   /** 0 for the first run of this container in this pod, then 1, 2… after restarts. */
@@ -30,7 +30,7 @@ export interface ContainerRunContext {
  * them and ran nothing (simulatedRunLog); others run.
  */
 export type ContainerRunner = (
-  context: ContainerRunContext,
+  context: ContainerRun,
 ) => ContainerOutcome | undefined | Promise<ContainerOutcome | undefined>;
 
 /** The knobs of the simulated kubelet; change them at any time through `sandbox.workloads`. */
@@ -56,7 +56,7 @@ export const DEFAULT_WORKLOAD_SETTINGS: WorkloadSettings = {
   terminationDelayMs: 10,
 };
 
-export function defaultOutcome(context: ContainerRunContext): ContainerOutcome {
+export function defaultOutcome(context: ContainerRun): ContainerOutcome {
   const restartPolicy = context.pod.spec?.restartPolicy ?? 'Always';
   return context.init || restartPolicy !== 'Always'
     ? { kind: 'exit', exitCode: 0, logs: simulatedRunLog(context.container) }

@@ -3,7 +3,7 @@
  *
  * @public
  */
-export interface FlowStep {
+export interface StepRunner {
   run(signal: AbortSignal): Promise<void>;
   /**
    * The step's start and end are reported by what it waits for (the operator's phases),
@@ -18,4 +18,4 @@ export interface FlowStep {
  *
  * @public
  */
-export type FlowSteps = (stepName: string) => FlowStep | undefined;
+export type FlowStepRunners = (stepName: string) => StepRunner | undefined;
