@@ -1,6 +1,7 @@
 /*
  * A driver version as a software template, as a new user meets it: under Create, its form
- * (the deployment, then the driver's parameters, a secret among them), the scaffolder's log
+ * (the deployment, then the driver's parameters, a secret among them, then the dry run of
+ * the deployment), the scaffolder's log
  * following the deployment's task step by step until it is RUNNING on the embedded
  * default's sandbox cluster, and the deployment's entity in the catalog with Styrmin's tabs.
  *
@@ -59,6 +60,15 @@ test('a template creates a deployment that reaches RUNNING, its steps in the log
     // last keystroke (a debounce, with nothing to see on the page when it has): a person
     // is slower than that, the test has to wait for it.
     await page.waitForTimeout(1_000);
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    // The dry run, as the Configuration tab reviews a change.
+    await shows(
+      page,
+      page.getByRole('region', { name: 'Steps that will run' }),
+      "the dry run's planned steps",
+    );
+    await screenshot(page, '20-template-dry-run');
     await page.getByRole('button', { name: 'Review' }).click();
     await shows(
       page,
