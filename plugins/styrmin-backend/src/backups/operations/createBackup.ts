@@ -4,7 +4,9 @@ import {
   StyrminError,
   veleroBackupName,
 } from '@styrmin/plugin-styrmin-common';
+import { Knex } from 'knex';
 import { randomUUID } from 'node:crypto';
+import { inTransaction } from '../../database/inTransaction';
 import { Backup } from '../BackupStore';
 import {
   DEFAULT_BACKUP_TTL_SECONDS,
@@ -22,6 +24,10 @@ export type CreateBackupOptions = {
   /** With trigger SCHEDULE: the slot it fills. */
   scheduledFor?: Date;
   createdBy: string;
+  /** The environment backup it is a constituent of, which records it in `tx`. */
+  environmentBackupId?: string;
+  /** The caller's transaction; one of its own when absent. */
+  tx?: Knex.Transaction;
 };
 
 /**
@@ -41,7 +47,7 @@ export async function createBackup(
 ): Promise<Backup> {
   const { deploymentId, createdBy } = options;
   const ttlSeconds = options.ttlSeconds ?? DEFAULT_BACKUP_TTL_SECONDS;
-  return deps.knex.transaction(async tx => {
+  return inTransaction(options.tx ?? deps.knex, async tx => {
     const { deployment, environment, cluster } = await lockedDeploymentRecords(
       deps,
       { tx, deploymentId },
@@ -106,6 +112,7 @@ export async function createBackup(
       trigger: options.trigger,
       scheduledFor: options.scheduledFor,
       ttlSeconds,
+      environmentBackupId: options.environmentBackupId,
       createdBy,
     });
   });

@@ -1,5 +1,7 @@
 import { NotFoundError } from '@backstage/errors';
 import { StyrminError } from '@styrmin/plugin-styrmin-common';
+import { Knex } from 'knex';
+import { inTransaction } from '../../database/inTransaction';
 import { Backup } from '../BackupStore';
 import { DeploymentBackupsDeps } from '../DeploymentBackupsDeps';
 import { deleteBackupIntent } from './backupTaskIntents';
@@ -9,6 +11,8 @@ import { lockedDeploymentRecords } from './deploymentRecords';
 export type DeleteBackupOptions = {
   backupId: string;
   createdBy: string;
+  /** The caller's transaction (an environment backup's deletion); one of its own when absent. */
+  tx?: Knex.Transaction;
 };
 
 /**
@@ -26,7 +30,7 @@ export async function deleteBackup(
   options: DeleteBackupOptions,
 ): Promise<Backup> {
   const { backupId, createdBy } = options;
-  return deps.knex.transaction(async tx => {
+  return inTransaction(options.tx ?? deps.knex, async tx => {
     const found = await deps.backups.getBackup({ tx, id: backupId });
     if (!found) {
       throw new NotFoundError(`Backup ${backupId} does not exist`);
