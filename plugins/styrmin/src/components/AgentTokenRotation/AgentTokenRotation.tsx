@@ -1,18 +1,16 @@
 import { useState } from 'react';
-import { CopyTextButton } from '@backstage/core-components';
 import { useApi } from '@backstage/core-plugin-api';
-import { usePermission } from '@backstage/plugin-permission-react';
-import Box from '@material-ui/core/Box';
 import Button from '@material-ui/core/Button';
 import Dialog from '@material-ui/core/Dialog';
 import DialogActions from '@material-ui/core/DialogActions';
 import DialogContent from '@material-ui/core/DialogContent';
 import DialogContentText from '@material-ui/core/DialogContentText';
 import DialogTitle from '@material-ui/core/DialogTitle';
-import Typography from '@material-ui/core/Typography';
 import { styrminClusterUpdatePermission } from '@styrmin/plugin-styrmin-common';
 import type { Cluster } from '@styrmin/sdk';
 import { styrminApiRef } from '../../api';
+import { AdminActionButton } from '../AdminAction';
+import { AgentToken } from '../AgentToken';
 import { StyrminErrorPanel } from '../StyrminErrorPanel';
 
 /** @public */
@@ -39,7 +37,6 @@ export const AgentTokenRotation = ({
   onRotated,
 }: AgentTokenRotationProps) => {
   const api = useApi(styrminApiRef);
-  const update = usePermission({ permission: styrminClusterUpdatePermission });
   const [state, setState] = useState<Step>({ step: 'idle' });
   const [busy, setBusy] = useState(false);
 
@@ -59,22 +56,13 @@ export const AgentTokenRotation = ({
 
   return (
     <>
-      <Box display="flex" alignItems="center" gridGap={8}>
-        <Button
-          variant="outlined"
-          color="secondary"
-          disabled={!update.allowed}
-          onClick={() => setState({ step: 'confirm' })}
-        >
-          Rotate agent token
-        </Button>
-        {!update.loading && !update.allowed && (
-          <Typography variant="body2" color="textSecondary">
-            Rotating the agent token needs {styrminClusterUpdatePermission.name}
-            , which administrators have.
-          </Typography>
-        )}
-      </Box>
+      <AdminActionButton
+        label="Rotate agent token"
+        color="secondary"
+        permission={styrminClusterUpdatePermission}
+        action="Rotating the agent token"
+        onClick={() => setState({ step: 'confirm' })}
+      />
       <Dialog
         open={state.step === 'confirm'}
         onClose={busy ? undefined : close}
@@ -120,20 +108,7 @@ export const AgentTokenRotation = ({
               Copy it now and give it to the cluster's agent (its Helm chart's
               agent token secret): it is shown this once and never again.
             </DialogContentText>
-            <Box display="flex" alignItems="center" gridGap={8}>
-              <Typography
-                component="code"
-                aria-label="New agent token"
-                style={{ wordBreak: 'break-all' }}
-              >
-                {state.token}
-              </Typography>
-              <CopyTextButton
-                text={state.token}
-                tooltipText="Copied"
-                aria-label="Copy the agent token"
-              />
-            </Box>
+            <AgentToken token={state.token} label="New agent token" />
           </DialogContent>
         )}
         <DialogActions>

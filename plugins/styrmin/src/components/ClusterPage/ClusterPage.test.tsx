@@ -155,8 +155,9 @@ describe('ClusterPage', () => {
         expectedVersion: 1,
         settings: { base_domain: 'apps2.example.com', ingress_class: null },
       };
+      // Each deployment with its flow and its diff, as for an environment's overrides.
       const list = within(
-        await screen.findByRole('list', {
+        await screen.findByRole('region', {
           name: 'Deployments the change redeploys',
         }),
       );
@@ -169,9 +170,9 @@ describe('ClusterPage', () => {
         'href',
         '/styrmin/deployments/d-infrahub-dev',
       );
-      expect(
-        list.getByText('UPDATE_INSTANCE: cluster.base_domain'),
-      ).toBeInTheDocument();
+      expect(list.getByText(/UPDATE_INSTANCE/)).toBeInTheDocument();
+      expect(list.getByText('cluster.base_domain')).toBeInTheDocument();
+      expect(list.getByText('apps2.example.com')).toBeInTheDocument();
 
       await userEvent.click(screen.getByRole('button', { name: 'Save' }));
 

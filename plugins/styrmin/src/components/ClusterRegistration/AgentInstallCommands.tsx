@@ -1,8 +1,7 @@
-import { CodeSnippet, CopyTextButton } from '@backstage/core-components';
+import { CodeSnippet, WarningPanel } from '@backstage/core-components';
 import Box from '@material-ui/core/Box';
 import DialogContentText from '@material-ui/core/DialogContentText';
-import Typography from '@material-ui/core/Typography';
-import { WarningPanel } from '@backstage/core-components';
+import { AgentToken } from '../AgentToken';
 
 /** @public */
 export interface AgentInstallCommandsProps {
@@ -28,19 +27,8 @@ export const AgentInstallCommands = ({
       severity="warning"
       title="The agent token is shown this once: give it to the cluster’s agent now."
     />
-    <Box display="flex" alignItems="center" gridGap={8} my={2}>
-      <Typography
-        component="code"
-        aria-label="Agent token"
-        style={{ wordBreak: 'break-all' }}
-      >
-        {token}
-      </Typography>
-      <CopyTextButton
-        text={token}
-        tooltipText="Copied"
-        aria-label="Copy the agent token"
-      />
+    <Box my={2}>
+      <AgentToken token={token} label="Agent token" />
     </Box>
     <DialogContentText>
       In the cluster, with Flux installed, put the token in a Secret and install

@@ -1,17 +1,12 @@
 import { useState } from 'react';
 import {
   CodeSnippet,
-  Link,
   StructuredMetadataTable,
 } from '@backstage/core-components';
 import { alertApiRef, useApi } from '@backstage/core-plugin-api';
 import { usePermission } from '@backstage/plugin-permission-react';
 import Box from '@material-ui/core/Box';
 import Button from '@material-ui/core/Button';
-import List from '@material-ui/core/List';
-import ListItem from '@material-ui/core/ListItem';
-import ListItemText from '@material-ui/core/ListItemText';
-import TextField from '@material-ui/core/TextField';
 import Typography from '@material-ui/core/Typography';
 import {
   createMergePatch,
@@ -19,15 +14,10 @@ import {
 } from '@styrmin/plugin-styrmin-common';
 import type { Cluster, Redeployment } from '@styrmin/sdk';
 import { styrminApiRef } from '../../api';
-import { useDeploymentLinks } from '../../hooks/useDeploymentLinks';
-import { DeploymentStateChip } from '../StateChip';
+import { RedeploymentReview } from '../RedeploymentReview';
+import { SettingsFields } from '../SettingsFields';
 import { StyrminErrorPanel } from '../StyrminErrorPanel';
-import {
-  draftOf,
-  settingsOf,
-  SettingsDraft,
-  TYPED_SETTINGS,
-} from './settingsDraft';
+import { draftOf, settingsOf, SettingsDraft } from './settingsDraft';
 
 /** The keys below are the labels as written; the default would start-case them. */
 const tableOptions = { titleFormat: (key: string) => key };
@@ -60,50 +50,6 @@ const SettingsTable = ({ cluster }: { cluster: Cluster }) => {
         ),
       }}
     />
-  );
-};
-
-/** What a settings change would redeploy, before it is saved. */
-const RedeploymentList = ({
-  redeployments,
-}: {
-  redeployments: Redeployment[];
-}) => {
-  const links = useDeploymentLinks();
-  if (redeployments.length === 0) {
-    return (
-      <Typography>
-        Saving redeploys no deployment: none uses a value that changes.
-      </Typography>
-    );
-  }
-  return (
-    <>
-      <Typography>
-        Saving redeploys {redeployments.length}{' '}
-        {redeployments.length === 1 ? 'deployment' : 'deployments'}, whose
-        context the change alters:
-      </Typography>
-      <List dense aria-label="Deployments the change redeploys">
-        {redeployments.map(({ deployment, flow, diff }) => (
-          <ListItem key={deployment.id}>
-            <ListItemText
-              primary={
-                <>
-                  <Link to={links.deployment(deployment.id)}>
-                    {deployment.environment.name}/{deployment.name}
-                  </Link>{' '}
-                  <DeploymentStateChip value={deployment.state} />
-                </>
-              }
-              secondary={`${flow}: ${diff
-                .map(change => change.path)
-                .join(', ')}`}
-            />
-          </ListItem>
-        ))}
-      </List>
-    </>
   );
 };
 
@@ -193,24 +139,13 @@ export const ClusterSettings = ({ cluster, onSaved }: ClusterSettingsProps) => {
     };
     return (
       <>
-        <RedeploymentList redeployments={state.redeployments} />
         {state.error && <StyrminErrorPanel error={state.error} />}
-        <Box mt={2} display="flex" gridGap={8}>
-          <Button
-            variant="contained"
-            color="primary"
-            disabled={busy}
-            onClick={save}
-          >
-            Save
-          </Button>
-          <Button
-            disabled={busy}
-            onClick={() => setState({ step: 'edit', draft: state.draft })}
-          >
-            Back to editing
-          </Button>
-        </Box>
+        <RedeploymentReview
+          redeployments={state.redeployments}
+          busy={busy}
+          onSave={save}
+          onBack={() => setState({ step: 'edit', draft: state.draft })}
+        />
       </>
     );
   }
@@ -219,8 +154,6 @@ export const ClusterSettings = ({ cluster, onSaved }: ClusterSettingsProps) => {
   const read = settingsOf(draft);
   const patch =
     'settings' in read ? createMergePatch(cluster.settings, read.settings) : {};
-  const setField = (key: keyof SettingsDraft, value: string) =>
-    setState({ step: 'edit', draft: { ...draft, [key]: value } });
   const review = async () => {
     setBusy(true);
     try {
@@ -234,36 +167,11 @@ export const ClusterSettings = ({ cluster, onSaved }: ClusterSettingsProps) => {
   };
   return (
     <>
-      {TYPED_SETTINGS.map(({ key, label }) => (
-        <TextField
-          key={key}
-          fullWidth
-          margin="normal"
-          variant="outlined"
-          id={`styrmin-cluster-${key}`}
-          label={label}
-          value={draft[key]}
-          onChange={event => setField(key, event.target.value)}
-          helperText={key}
-        />
-      ))}
-      <TextField
-        fullWidth
-        multiline
-        minRows={4}
-        margin="normal"
-        variant="outlined"
-        id="styrmin-cluster-other"
-        label="Other settings (JSON)"
-        value={draft.other}
-        onChange={event => setField('other', event.target.value)}
-        error={'problem' in read}
-        helperText={
-          'problem' in read
-            ? read.problem
-            : 'storage_classes, cluster_domain, extra, ...'
-        }
-        inputProps={{ spellCheck: false }}
+      <SettingsFields
+        input="settings"
+        draft={draft}
+        problems={{}}
+        onChange={next => setState({ step: 'edit', draft: next })}
       />
       {state.error && <StyrminErrorPanel error={state.error} />}
       <Box mt={2} display="flex" gridGap={8}>

@@ -18,10 +18,10 @@ import {
   settingsOf,
   SettingsDraft,
 } from '../ClusterSettings/settingsDraft';
+import { RedeploymentReview } from '../RedeploymentReview';
 import { SettingsFields, settingsFieldNames } from '../SettingsFields';
 import { StyrminErrorPanel } from '../StyrminErrorPanel';
 import { BackupStorageLocationSelect } from './BackupStorageLocationSelect';
-import { RedeploymentReview } from './RedeploymentReview';
 
 const FIELDS = ['backupStorageLocation', ...settingsFieldNames('overrides')];
 
@@ -135,25 +135,12 @@ export const EditEnvironment = ({
         onSaved();
       });
     return (
-      <>
-        <RedeploymentReview redeployments={state.redeployments} />
-        <Box mt={2} display="flex" gridGap={8}>
-          <Button
-            variant="contained"
-            color="primary"
-            disabled={busy}
-            onClick={save}
-          >
-            Save
-          </Button>
-          <Button
-            disabled={busy}
-            onClick={() => setState({ step: 'edit', draft: state.draft })}
-          >
-            Back to editing
-          </Button>
-        </Box>
-      </>
+      <RedeploymentReview
+        redeployments={state.redeployments}
+        busy={busy}
+        onSave={save}
+        onBack={() => setState({ step: 'edit', draft: state.draft })}
+      />
     );
   }
 

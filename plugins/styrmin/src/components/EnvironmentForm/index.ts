@@ -6,5 +6,3 @@ export { DeleteEnvironment } from './DeleteEnvironment';
 export type { DeleteEnvironmentProps } from './DeleteEnvironment';
 export { BackupStorageLocationSelect } from './BackupStorageLocationSelect';
 export type { BackupStorageLocationSelectProps } from './BackupStorageLocationSelect';
-export { RedeploymentReview } from './RedeploymentReview';
-export type { RedeploymentReviewProps } from './RedeploymentReview';

@@ -1,5 +1,6 @@
 import { Link } from '@backstage/core-components';
 import Box from '@material-ui/core/Box';
+import Button from '@material-ui/core/Button';
 import Typography from '@material-ui/core/Typography';
 import type { Redeployment } from '@styrmin/sdk';
 import { useDeploymentLinks } from '../../hooks/useDeploymentLinks';
@@ -11,18 +12,18 @@ import { DeploymentStateChip } from '../StateChip';
 export interface RedeploymentReviewProps {
   /** A preview's answer: the deployments a change would redeploy. */
   redeployments: Redeployment[];
+  /** True while the change is being saved. */
+  busy: boolean;
+  onSave: () => void;
+  /** Back to the form, with the change kept. */
+  onBack: () => void;
 }
 
-/**
- * What a change of settings would redeploy, before it is saved, as `styrminctl
- * environments update --preview` prints it: each deployment whose context it alters,
- * with the flow that would redeploy it and the reconciliation diff.
- *
- * @public
- */
-export const RedeploymentReview = ({
+const RedeploymentList = ({
   redeployments,
-}: RedeploymentReviewProps) => {
+}: {
+  redeployments: Redeployment[];
+}) => {
   const links = useDeploymentLinks();
   if (redeployments.length === 0) {
     return (
@@ -51,3 +52,35 @@ export const RedeploymentReview = ({
     </Box>
   );
 };
+
+/**
+ * What a change of settings (a cluster's, an environment's overrides) would redeploy,
+ * before it is saved, as `styrminctl ... update --preview` prints it: each deployment
+ * whose context it alters, with the flow that would redeploy it and the reconciliation
+ * diff; then Save, or back to editing.
+ *
+ * @public
+ */
+export const RedeploymentReview = ({
+  redeployments,
+  busy,
+  onSave,
+  onBack,
+}: RedeploymentReviewProps) => (
+  <>
+    <RedeploymentList redeployments={redeployments} />
+    <Box mt={2} display="flex" gridGap={8}>
+      <Button
+        variant="contained"
+        color="primary"
+        disabled={busy}
+        onClick={onSave}
+      >
+        Save
+      </Button>
+      <Button disabled={busy} onClick={onBack}>
+        Back to editing
+      </Button>
+    </Box>
+  </>
+);

@@ -1,0 +1,2 @@
+export { AgentToken } from './AgentToken';
+export type { AgentTokenProps } from './AgentToken';

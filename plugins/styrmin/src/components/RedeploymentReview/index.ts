@@ -1,0 +1,2 @@
+export { RedeploymentReview } from './RedeploymentReview';
+export type { RedeploymentReviewProps } from './RedeploymentReview';
