@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 // eslint-disable-next-line no-restricted-imports
 import { after, before, test } from 'node:test';
 import {
-  open,
+  chooseTemplate,
   screenshot,
   shows,
   startBrowser,
@@ -51,17 +51,7 @@ after(async () => {
 test('the Create template refuses a taken name and an unsupported version in words, before submitting', async () => {
   const { page } = session;
   try {
-    await open(page, '/create');
-    const template = page
-      .locator('.MuiCard-root')
-      .filter({ has: page.getByText('Infrahub 1.1.0', { exact: true }) });
-    await shows(page, template, 'the Infrahub 1.1.0 template under Create');
-    await template.getByRole('button', { name: /choose/i }).click();
-    await page.waitForFunction(() =>
-      Array.from(document.querySelectorAll('input')).some(
-        input => input.value === 'resource:default/dev',
-      ),
-    );
+    await chooseTemplate(page, 'Infrahub 1.1.0');
 
     await page.getByLabel('Deployment name').fill(takenName);
     await page.getByLabel('Application version').fill('1.7.0');

@@ -183,3 +183,21 @@ export async function styrminctl(
     }
   }
 }
+
+/**
+ * Opens Create and chooses the template of a driver version (`Infrahub 1.1.0`), once its
+ * form has chosen the embedded default's environment "dev" (the only one).
+ */
+export async function chooseTemplate(page: Page, title: string) {
+  await open(page, '/create');
+  const template = page
+    .locator('.MuiCard-root')
+    .filter({ has: page.getByText(title, { exact: true }) });
+  await shows(page, template, `the ${title} template under Create`);
+  await template.getByRole('button', { name: /choose/i }).click();
+  await page.waitForFunction(() =>
+    Array.from(document.querySelectorAll('input')).some(
+      input => input.value === 'resource:default/dev',
+    ),
+  );
+}

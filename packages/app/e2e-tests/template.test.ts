@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 // eslint-disable-next-line no-restricted-imports
 import { after, before, test } from 'node:test';
 import {
-  open,
+  chooseTemplate,
   screenshot,
   shows,
   startBrowser,
@@ -37,20 +37,9 @@ after(async () => {
 test('a template creates a deployment that reaches RUNNING, its steps in the log', async () => {
   const { page } = session;
   try {
-    await open(page, '/create');
-    const template = page
-      .locator('.MuiCard-root')
-      .filter({ has: page.getByText('Infrahub 1.1.0', { exact: true }) });
-    await shows(page, template, 'the Infrahub 1.1.0 template under Create');
-    await template.getByRole('button', { name: /choose/i }).click();
-
     // The environment picker lists the catalog's Styrmin environments and, as "dev" is the
     // only one, chooses it.
-    await page.waitForFunction(() =>
-      Array.from(document.querySelectorAll('input')).some(
-        input => input.value === 'resource:default/dev',
-      ),
-    );
+    await chooseTemplate(page, 'Infrahub 1.1.0');
     await page.getByLabel('Deployment name').fill(deploymentName);
     await page.getByLabel('Application version').fill('1.6.0');
     await page.getByRole('button', { name: 'Next' }).click();

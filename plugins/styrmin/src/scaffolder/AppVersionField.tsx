@@ -1,9 +1,9 @@
-import TextField from '@material-ui/core/TextField';
 import type {
   CustomFieldValidator,
   FieldExtensionComponentProps,
 } from '@backstage/plugin-scaffolder-react';
 import { applicationVersionProblem } from '@styrmin/plugin-styrmin-common';
+import { FieldTextBox } from './FieldTextBox';
 
 /** The field's `ui:options`: the driver version it deploys. */
 export interface AppVersionFieldOptions {
@@ -32,35 +32,19 @@ function appVersionProblem(
  * The application version a deployment runs, checked as you type against the driver
  * version's supported versions: a sentence, not the range as a regular expression.
  */
-export const AppVersionField = ({
-  formData,
-  onChange,
-  rawErrors,
-  required,
-  disabled,
-  schema,
-  uiSchema,
-  idSchema,
-}: FieldExtensionComponentProps<string, AppVersionFieldOptions>) => {
-  const value = formData ?? '';
-  const options = uiSchema?.['ui:options'];
-  const error = appVersionProblem(value, options) ?? rawErrors?.[0];
+export const AppVersionField = (
+  props: FieldExtensionComponentProps<string, AppVersionFieldOptions>,
+) => {
+  const options = props.uiSchema?.['ui:options'];
   return (
-    <TextField
-      id={idSchema?.$id}
-      fullWidth
-      margin="normal"
-      label={schema.title ?? 'Application version'}
-      required={required}
-      disabled={disabled}
-      value={value}
-      onChange={event => onChange(event.target.value || undefined)}
-      error={Boolean(error)}
-      helperText={
-        error ??
-        (options?.supportedVersions
+    <FieldTextBox
+      field={props}
+      label="Application version"
+      problem={appVersionProblem(props.formData ?? '', options)}
+      help={
+        options?.supportedVersions
           ? `Supported versions: ${options.supportedVersions}`
-          : schema.description)
+          : props.schema.description
       }
     />
   );

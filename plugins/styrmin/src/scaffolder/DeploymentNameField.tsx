@@ -1,4 +1,3 @@
-import TextField from '@material-ui/core/TextField';
 import type {
   CustomFieldValidator,
   FieldExtensionComponentProps,
@@ -8,6 +7,7 @@ import {
   deploymentNameRule,
   deploymentNameTaken,
 } from './deploymentNameProblem';
+import { FieldTextBox } from './FieldTextBox';
 import { TEMPLATE_FORM_FIELDS } from './styrminFieldNames';
 import { useDeploymentNameProblem } from './useDeploymentNameProblem';
 
@@ -32,40 +32,23 @@ function environmentOf(
  * A deployment's name, checked as you type: the record-name rules in the server's words,
  * and whether the chosen environment has a deployment of that name already.
  */
-export const DeploymentNameField = ({
-  formData,
-  onChange,
-  rawErrors,
-  required,
-  disabled,
-  schema,
-  uiSchema,
-  formContext,
-  idSchema,
-}: Props) => {
-  const name = formData ?? '';
+export const DeploymentNameField = (props: Props) => {
+  const name = props.formData ?? '';
   const environment = environmentOf(
-    formContext?.formData,
-    uiSchema?.['ui:options'],
+    props.formContext?.formData,
+    props.uiSchema?.['ui:options'],
   );
   const { problem, checking } = useDeploymentNameProblem(environment, name);
-  const error = problem ?? rawErrors?.[0];
-  let help = schema.description;
-  if (checking) {
-    help = `Checking whether ${name} is free…`;
-  }
   return (
-    <TextField
-      id={idSchema?.$id}
-      fullWidth
-      margin="normal"
-      label={schema.title ?? 'Deployment name'}
-      required={required}
-      disabled={disabled}
-      value={name}
-      onChange={event => onChange(event.target.value || undefined)}
-      error={Boolean(error)}
-      helperText={error ?? help}
+    <FieldTextBox
+      field={props}
+      label="Deployment name"
+      problem={problem}
+      help={
+        checking
+          ? `Checking whether ${name} is free…`
+          : props.schema.description
+      }
     />
   );
 };
