@@ -29,6 +29,13 @@ const useStyles = makeStyles(theme => ({
   logs: { height: 240, marginTop: theme.spacing(1) },
 }));
 
+/** A time as people read it, the ISO timestamp for machines and as the tooltip. */
+const StepTime = ({ iso, sameDayAs }: { iso: string; sameDayAs?: string }) => (
+  <time dateTime={iso} title={iso}>
+    {formatStepTime(iso, sameDayAs)}
+  </time>
+);
+
 const AttemptError = ({
   error,
   stepName,
@@ -74,13 +81,6 @@ export const TaskHeading = ({ task }: { task: TaskTree }) => (
       {task.flowRun.maxAttempts}
     </Typography>
   </Box>
-);
-
-/** A time as people read it, the ISO timestamp for machines and as the tooltip. */
-const StepTime = ({ iso, sameDayAs }: { iso: string; sameDayAs?: string }) => (
-  <time dateTime={iso} title={iso}>
-    {formatStepTime(iso, sameDayAs)}
-  </time>
 );
 
 /** When a step started and ended, to the second, and how long it took. */
