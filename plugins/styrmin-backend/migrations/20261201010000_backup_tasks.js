@@ -64,7 +64,10 @@ exports.down = async function down(knex) {
       );
     }
     await db.schema.alterTable('styrmin_backups', table => {
-      table.dropUnique(['delete_task_id'], 'styrmin_backups_delete_task_unique');
+      table.dropUnique(
+        ['delete_task_id'],
+        'styrmin_backups_delete_task_unique',
+      );
       table.dropForeign(['delete_task_id'], 'styrmin_backups_delete_task_fk');
     });
     await db.schema.alterTable('styrmin_backups', table => {
@@ -77,7 +80,6 @@ exports.down = async function down(knex) {
 /** See the comment of `up`: SQLite copies the table outside a transaction. */
 exports.config = { transaction: false };
 
-
 /**
  * Replaces the check of styrmin_tasks.type with one that takes `types`: on PostgreSQL in
  * place, on SQLite (which cannot alter a check) by the copy that SQLite documents: the
@@ -89,7 +91,9 @@ exports.config = { transaction: false };
  * @param {string[]} types
  */
 async function replaceTypeCheck(db, types) {
-  const check = `check (type in (${types.map(type => `'${type}'`).join(', ')}))`;
+  const check = `check (type in (${types
+    .map(type => `'${type}'`)
+    .join(', ')}))`;
   if (db.client.config.client === 'pg') {
     await db.raw(
       `alter table styrmin_tasks drop constraint styrmin_tasks_type, add constraint styrmin_tasks_type ${check}`,
@@ -105,16 +109,24 @@ async function replaceTypeCheck(db, types) {
         .whereNotNull('sql')
         .select('type', 'sql');
       const table = objects.find(object => object.type === 'table');
-      const old = /constraint [`"]?styrmin_tasks_type[`"]? check \((?:[^()]|\([^()]*\))*\)/i;
+      const old =
+        /constraint [`"]?styrmin_tasks_type[`"]? check \((?:[^()]|\([^()]*\))*\)/i;
       if (!table || !old.test(table.sql)) {
-        throw new Error('styrmin_tasks has no check styrmin_tasks_type to replace');
+        throw new Error(
+          'styrmin_tasks has no check styrmin_tasks_type to replace',
+        );
       }
       await tx.raw(
         table.sql
           .replace(old, `constraint styrmin_tasks_type ${check}`)
-          .replace(/^create table [`"]?styrmin_tasks[`"]?/i, 'create table `styrmin_tasks_copy`'),
+          .replace(
+            /^create table [`"]?styrmin_tasks[`"]?/i,
+            'create table `styrmin_tasks_copy`',
+          ),
       );
-      await tx.raw('insert into styrmin_tasks_copy select * from styrmin_tasks');
+      await tx.raw(
+        'insert into styrmin_tasks_copy select * from styrmin_tasks',
+      );
       await tx.raw('drop table styrmin_tasks');
       await tx.raw('alter table styrmin_tasks_copy rename to styrmin_tasks');
       for (const object of objects.filter(o => o.type !== 'table')) {
@@ -122,7 +134,9 @@ async function replaceTypeCheck(db, types) {
       }
       const broken = await tx.raw('pragma foreign_key_check');
       if (broken.length > 0) {
-        throw new Error(`The copy of styrmin_tasks broke ${broken.length} foreign keys`);
+        throw new Error(
+          `The copy of styrmin_tasks broke ${broken.length} foreign keys`,
+        );
       }
     });
   } finally {

@@ -25,7 +25,9 @@ export function addVolumeCommand(
 ): void {
   const volume = program
     .command('volume')
-    .description("Read and write the files of a running sandbox's volume claims");
+    .description(
+      "Read and write the files of a running sandbox's volume claims",
+    );
   const withState = (command: Command) =>
     command.option(
       '--state <folder>',

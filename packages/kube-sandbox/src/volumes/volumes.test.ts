@@ -186,7 +186,10 @@ describe('volumes with data', () => {
           .list('/persistentvolumeclaims', 'default')
           .filter(c => c.metadata.name!.startsWith('pgdata-')).length === 2,
     );
-    const pod = sandbox.api.get(sandbox.api.scope('v1', 'Pod', 'default'), 'db-1');
+    const pod = sandbox.api.get(
+      sandbox.api.scope('v1', 'Pod', 'default'),
+      'db-1',
+    );
     expect(pod.spec.volumes).toContainEqual({
       name: 'pgdata',
       persistentVolumeClaim: { claimName: 'pgdata-db-1' },

@@ -188,7 +188,11 @@ describe('templateFormPages', () => {
       {
         title: 'Acme',
         spec: driverSpecWith({
-          secret: { type: 'secret', description: DESCRIPTION, pattern: '^\\S+$' },
+          secret: {
+            type: 'secret',
+            description: DESCRIPTION,
+            pattern: '^\\S+$',
+          },
         }),
       },
       { namespace: 'default' },

@@ -7,7 +7,10 @@ import { Knex } from 'knex';
 import { Cluster } from '../clusters/ClusterStore';
 import { retryOnDeadlock } from '../database/retryOnDeadlock';
 import { FlowRun, FlowRunLease } from '../flows/FlowRunStore';
-import { checkComponents, componentTask } from '../reconciliation/componentTask';
+import {
+  checkComponents,
+  componentTask,
+} from '../reconciliation/componentTask';
 import { DefaultRemediator } from '../remediator/DefaultRemediator';
 import { Task } from '../tasks/TaskStore';
 import { AgentProtocolDeps } from './AgentProtocolDeps';

@@ -12,7 +12,10 @@ import {
 } from '../__testUtils__/agentProtocolBackend';
 import { createTestDatabases } from '../__testUtils__/databases';
 import { INFRAHUB_CONFIGURATION } from '../__testUtils__/reconciliation';
-import { runScripted, ScriptedRunOptions } from '../__testUtils__/scriptedAgent';
+import {
+  runScripted,
+  ScriptedRunOptions,
+} from '../__testUtils__/scriptedAgent';
 import { BACKUP_SCHEDULER_TASKS } from './BackupScheduler';
 
 jest.setTimeout(120_000);
@@ -220,9 +223,13 @@ describe('backups over the agent protocol', () => {
       const after = await deploymentOf(deployment.id);
       expect(after.state).toBe('RUNNING');
       expect(after.activeInstance!.id).toBe(before.activeInstance!.id);
-      expect(await backend.styrmin.backups.getRestore(restore.id)).toMatchObject(
-        { phase: 'Completed', itemsRestored: 12, backup: { id: backup.id } },
-      );
+      expect(
+        await backend.styrmin.backups.getRestore(restore.id),
+      ).toMatchObject({
+        phase: 'Completed',
+        itemsRestored: 12,
+        backup: { id: backup.id },
+      });
     });
 
     it('ends a restore that fails FAILED with the reason, the active instance unchanged', async () => {
@@ -302,7 +309,8 @@ describe('backups over the agent protocol', () => {
         phase: 'FailedValidation',
         failureReason: validation,
         restorable: false,
-        refusal: 'The backup is FailedValidation: only a Completed backup can be restored',
+        refusal:
+          'The backup is FailedValidation: only a Completed backup can be restored',
         task: { result: 'FAILED' },
       });
       // A backup beside the application says nothing of whether it runs.
@@ -350,8 +358,7 @@ describe('backups over the agent protocol', () => {
         { name: 'Back up the namespace', status: 'SUCCEEDED' },
       ]);
       expect(
-        (await backend.readOnly.backups.list({ id: deployment.id }))!
-          .nodes,
+        (await backend.readOnly.backups.list({ id: deployment.id }))!.nodes,
       ).toHaveLength(1);
       const refusals = [
         () => backend.readOnly.backups.create({ deployment: deployment.id }),
@@ -362,8 +369,7 @@ describe('backups over the agent protocol', () => {
             deployment: deployment.id,
             cron: '0 3 * * *',
           }),
-        () =>
-          backend.readOnly.backupStorageLocations.create({ name: 'other' }),
+        () => backend.readOnly.backupStorageLocations.create({ name: 'other' }),
       ];
       for (const refusal of refusals) {
         await expect(refusal()).rejects.toThrow(
@@ -426,8 +432,7 @@ describe('backups over the agent protocol', () => {
       });
       expect(await backend.styrmin.backups.get(scheduled.id)).toBeUndefined();
       expect(
-        (await backend.styrmin.backups.list({ id: deployment.id }))!
-          .nodes,
+        (await backend.styrmin.backups.list({ id: deployment.id }))!.nodes,
       ).toEqual([]);
     });
 

@@ -101,14 +101,14 @@ describe('driverVersionUses', () => {
 
   it('finds what the example drivers use', () => {
     const uses = (driverVersion: string) => {
-      const { spec } = exampleDriver(driverVersion);
+      const { spec: driverSpec } = exampleDriver(driverVersion);
       return driverVersionUses(
-        spec,
+        driverSpec,
         fs.readFileSync(
           path.join(
             EXAMPLE_DRIVERS,
             driverVersion,
-            spec.helm.main.values_template,
+            driverSpec.helm.main.values_template,
           ),
           'utf8',
         ),

@@ -7,8 +7,7 @@ jest.setTimeout(30_000);
 
 describe('correctDrift', () => {
   let test: ReleaseTest;
-  const configMaps = () =>
-    test.flux.api.scope('v1', 'ConfigMap', 'default');
+  const configMaps = () => test.flux.api.scope('v1', 'ConfigMap', 'default');
   const events = (name: string) =>
     test.flux.api.store
       .list('/events', 'default')
@@ -51,7 +50,11 @@ describe('correctDrift', () => {
     await installed('enabled', 'enabled');
     drift('enabled');
     test.flux.api.patch(
-      test.flux.api.scope('helm.toolkit.fluxcd.io/v2', 'HelmRelease', 'default'),
+      test.flux.api.scope(
+        'helm.toolkit.fluxcd.io/v2',
+        'HelmRelease',
+        'default',
+      ),
       'enabled',
       'merge',
       { metadata: { annotations: { 'reconcile.fluxcd.io/requestedAt': '1' } } },

@@ -46,7 +46,9 @@ describe('install', () => {
       history: [
         { chartName: 'config', version: 1, status: 'deployed', name: 'demo' },
       ],
-      inventory: { entries: [{ id: 'default_demo-config__ConfigMap', v: 'v1' }] },
+      inventory: {
+        entries: [{ id: 'default_demo-config__ConfigMap', v: 'v1' }],
+      },
     });
     expect(condition(release, 'Ready')).toMatchObject({
       status: 'True',

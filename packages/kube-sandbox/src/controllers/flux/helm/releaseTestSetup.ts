@@ -96,7 +96,11 @@ export async function createReleaseTest(): Promise<ReleaseTest> {
   const flux = await createFluxTestApi();
   await storeChart(flux);
   const { api } = flux;
-  const scope = api.scope('helm.toolkit.fluxcd.io/v2', 'HelmRelease', 'default');
+  const scope = api.scope(
+    'helm.toolkit.fluxcd.io/v2',
+    'HelmRelease',
+    'default',
+  );
   const resolver = DesiredReleaseResolver.create(flux);
   const release = (name: string) => api.get(scope, name);
   return {

@@ -58,7 +58,8 @@ async function helmTemplate(
   );
   if (template.exitCode !== 0) {
     throw new Error(
-      template.stderr.trim() || `helm template exited with ${template.exitCode}`,
+      template.stderr.trim() ||
+        `helm template exited with ${template.exitCode}`,
     );
   }
   return parseObjects(template.stdout);
@@ -89,11 +90,9 @@ async function kustomize(
       ...(spec.images ? { images: spec.images } : {}),
     }),
   );
-  const kustomized = await runTool(
-    options.tools.kubectl,
-    ['kustomize', dir],
-    { env },
-  );
+  const kustomized = await runTool(options.tools.kubectl, ['kustomize', dir], {
+    env,
+  });
   if (kustomized.exitCode !== 0) {
     throw new Error(`post-renderer ${index}: ${kustomized.stderr.trim()}`);
   }

@@ -33,7 +33,9 @@ describe('uninstall', () => {
     expect(deleting.metadata.deletionTimestamp).toBeDefined();
 
     uninstall(test.flux.api, request.scope, deleting);
-    expect(test.flux.api.store.list('/configmaps', 'default')).not.toContainEqual(
+    expect(
+      test.flux.api.store.list('/configmaps', 'default'),
+    ).not.toContainEqual(
       expect.objectContaining({
         metadata: expect.objectContaining({ name: 'demo-config' }),
       }),

@@ -15,7 +15,11 @@ describe('upgrade', () => {
       .sort();
   const setValues = (values: object) =>
     test.flux.api.patch(
-      test.flux.api.scope('helm.toolkit.fluxcd.io/v2', 'HelmRelease', 'default'),
+      test.flux.api.scope(
+        'helm.toolkit.fluxcd.io/v2',
+        'HelmRelease',
+        'default',
+      ),
       'demo',
       'merge',
       { spec: { values } },
@@ -53,7 +57,11 @@ describe('upgrade', () => {
   it('prunes what the new revision no longer renders, and keeps maxHistory entries', async () => {
     setValues({ extra: false });
     test.flux.api.patch(
-      test.flux.api.scope('helm.toolkit.fluxcd.io/v2', 'HelmRelease', 'default'),
+      test.flux.api.scope(
+        'helm.toolkit.fluxcd.io/v2',
+        'HelmRelease',
+        'default',
+      ),
       'demo',
       'merge',
       { spec: { maxHistory: 2 } },

@@ -85,14 +85,17 @@ describe('HelmChartReconciler', () => {
     const chartYaml = path.join(moving, 'Chart.yaml');
     await fs.writeFile(
       chartYaml,
-      (await fs.readFile(chartYaml, 'utf8')).replace(
-        /^version: .*$/m,
-        'version: 0.2.0',
-      ),
+      (
+        await fs.readFile(chartYaml, 'utf8')
+      ).replace(/^version: .*$/m, 'version: 0.2.0'),
     );
     await repository.publish(moving);
     flux.api.patch(
-      flux.api.scope('source.toolkit.fluxcd.io/v1', 'HelmRepository', 'default'),
+      flux.api.scope(
+        'source.toolkit.fluxcd.io/v1',
+        'HelmRepository',
+        'default',
+      ),
       'stable',
       'merge',
       { metadata: { annotations: { 'reconcile.fluxcd.io/requestedAt': '1' } } },
