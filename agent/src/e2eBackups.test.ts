@@ -1,6 +1,8 @@
 import { Backup, DeploymentWithInstance, StyrminClient } from '@styrmin/sdk';
-import path from 'node:path';
-import { EXAMPLE_DRIVERS } from './__testUtils__/exampleBundles';
+import {
+  backupEnded as endedBackup,
+  setUpBackupLocation,
+} from './__testUtils__/e2eBackups';
 import { useE2eWorld } from './__testUtils__/e2eWorld';
 import { ClusterView, OperatorSandbox } from './__testUtils__/operatorSandbox';
 import {
@@ -18,7 +20,6 @@ jest.setTimeout(300_000);
  */
 describe('backups end to end', () => {
   const world = useE2eWorld({ velero: true });
-  const json = (args: string[], stdin?: string) => world.json(args, { stdin });
   let sandbox: OperatorSandbox;
   let view: ClusterView;
   let client: StyrminClient;
@@ -32,54 +33,19 @@ describe('backups end to end', () => {
     ({ sandbox, view, client } = world);
   });
 
-  const backupEnded = (id: string) =>
-    world.eventually(async () => {
-      const backup = await client.backups.get(id);
-      return backup?.task &&
-        ['SUCCEEDED', 'FAILED'].includes(backup.task.status)
-        ? backup
-        : undefined;
-    }, `backup ${id} to end`);
+  const backupEnded = (id: string) => endedBackup(world, id);
 
   const readData = async () =>
     (await sandbox.volumes.read(namespace, claim, 'graph/rows')).toString();
 
   it("registers the sandbox's object store as a location of the environment, and the agent makes it Available", async () => {
-    const { cluster, agentToken } = await json([
-      'clusters',
-      'create',
-      'sandbox',
-    ]);
-    const location = await client.backupStorageLocations.create({
-      name: 'sandbox-store',
-      bucket: sandbox.velero!.bucket,
-      prefix: 'styrmin',
-      region: 'minio',
-      endpointUrl: sandbox.velero!.endpoint,
-      pathStyle: true,
-      credentialsSecret: { name: 'cloud-credentials', key: 'cloud' },
-    });
-    locationId = location.id;
-    await client.createEnvironment({
-      name: 'dev',
-      cluster: cluster.id,
-      backupStorageLocation: 'sandbox-store',
-    });
-    await json([
-      'drivers',
-      'load',
-      path.join(EXAMPLE_DRIVERS, 'infrahub', '1.0.0'),
-    ]);
+    locationId = await setUpBackupLocation(world);
 
-    await world.startAgent(agentToken, { locationsIntervalMs: 200 });
-
-    const available = await world.eventually(async () => {
-      const observed = (await client.backupStorageLocations.get({
-        id: locationId,
-      }))!.clusters[0];
-      return observed?.phase === 'Available' && observed;
-    }, 'the location to be Available');
+    const available = (await client.backupStorageLocations.get({
+      id: locationId,
+    }))!.clusters[0];
     expect(available).toMatchObject({
+      phase: 'Available',
       cluster: { name: 'sandbox' },
       lastValidationTime: expect.any(String),
     });

@@ -16,6 +16,10 @@ import { Agent, AgentOptions } from '../Agent';
 import { Logger } from '../logging/Logger';
 import { freePort } from './operatorSandbox';
 
+type TestBackendFeature = NonNullable<
+  Parameters<typeof startTestBackend>[0]['features']
+>[number];
+
 /**
  * A real backend with the styrmin plugin on SQLite, whose permission policy allows every
  * user everything: the server the agent and styrminctl talk to.
@@ -28,11 +32,22 @@ export async function startE2eBackend(options: {
   /** A user token the mocked auth service accepts, for styrminctl and the SDK. */
   token: string;
   client: StyrminClient;
+  /**
+   * Runs one of the server's scheduled tasks now (Backstage's test scheduler runs each once
+   * at start, then only when triggered) and waits for it to end.
+   */
+  triggerTask(id: string): Promise<void>;
   stop(): Promise<void>;
 }> {
+  // Declared a SchedulerService, this is Backstage's MockSchedulerService, whose factory()
+  // installs this very instance: the handle to trigger the plugin's tasks with.
+  const scheduler = mockServices.scheduler() as ReturnType<
+    typeof mockServices.scheduler
+  > & { factory(): TestBackendFeature };
   const backend = await startTestBackend({
     features: [
       styrminPlugin,
+      scheduler.factory(),
       mockServices.database.factory({ knex: options.knex }),
       mockServices.httpAuth.factory({
         defaultCredentials: mockCredentials.none(),
@@ -47,6 +62,7 @@ export async function startE2eBackend(options: {
     url,
     token,
     client: StyrminClient.create({ baseUrl: styrminPluginUrl(url), token }),
+    triggerTask: id => scheduler.triggerTask(id),
     stop: () => backend.stop(),
   };
 }

@@ -24,6 +24,8 @@ export interface E2eWorld {
   view: ClusterView;
   /** A folder of the tests' own, removed after them. */
   work: string;
+  /** With `velero`, the folder under `work` where the sandbox's object store keeps its files. */
+  objectStore: string;
   /** The agent's log. */
   logger: ReturnType<typeof memoryLogger>;
   styrminctl: ReturnType<typeof styrminctlAgainst>;
@@ -65,7 +67,10 @@ export function useE2eWorld(options: { velero?: boolean } = {}): E2eWorld {
     const backend = await startE2eBackend({
       knex: await databases.init('SQLITE_3'),
     });
-    const sandbox = await startOperatorSandbox({ velero: options.velero });
+    const objectStore = path.join(work, 'object-store');
+    const sandbox = await startOperatorSandbox({
+      velero: options.velero && { directory: objectStore },
+    });
     const styrminctl = styrminctlAgainst(backend);
     Object.assign(world, {
       backend,
@@ -73,6 +78,7 @@ export function useE2eWorld(options: { velero?: boolean } = {}): E2eWorld {
       sandbox,
       view: new ClusterView(sandbox),
       work,
+      objectStore,
       styrminctl,
       json: async (args, runOptions) => {
         const result = await styrminctl([...args, '-o', 'json'], runOptions);

@@ -43,14 +43,16 @@ export type OperatorSandbox = Sandbox & { driverChartsUrl: string };
  * A kube-sandbox with Flux, the StyrminDeployment CRD (applied with kubectl, as the agent's
  * chart installs it), the operator's namespace, and the agent's chart server on loopback
  * serving the example drivers' charts, which Flux fetches over HTTP as in a cluster. With
- * `velero`, Velero too (namespace `velero`, its `default` location on the sandbox's store).
+ * `velero`, Velero too (namespace `velero`, its `default` location on the sandbox's store,
+ * which keeps its files in `velero.directory` when given).
  */
 export async function startOperatorSandbox(
-  options: { velero?: boolean } = {},
+  options: { velero?: boolean | { directory: string } } = {},
 ): Promise<OperatorSandbox> {
+  const velero = typeof options.velero === 'object' ? options.velero : {};
   const sandbox = await startSandbox({
     workloads: { startDelayMs: 5, readyDelayMs: 5 },
-    ...(options.velero ? {} : { velero: false as const }),
+    velero: options.velero ? velero : false,
   });
   const packed = await fs.mkdtemp(path.join(os.tmpdir(), 'operator-charts-'));
   const charts = ChartServer.create({
