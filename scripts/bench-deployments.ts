@@ -23,6 +23,8 @@ import { performance } from 'node:perf_hooks';
 import { readDriverDirectory } from '@styrmin/plugin-styrmin-node';
 import { createBackupStores } from '../plugins/styrmin-backend/src/backups/createBackupStores';
 import { DeploymentBackups } from '../plugins/styrmin-backend/src/backups/DeploymentBackups';
+import { DatabaseEnvironmentBackupStore } from '../plugins/styrmin-backend/src/environmentOperations/DatabaseEnvironmentBackupStore';
+import { EnvironmentBackups } from '../plugins/styrmin-backend/src/environmentOperations/EnvironmentBackups';
 import { DatabaseClusterStore } from '../plugins/styrmin-backend/src/clusters/DatabaseClusterStore';
 import { systemClock } from '../plugins/styrmin-backend/src/database/Clock';
 import { DatabaseServerInfoStore } from '../plugins/styrmin-backend/src/database/DatabaseServerInfoStore';
@@ -157,6 +159,9 @@ async function setUp(knex: Knex) {
     flowRuns,
     tasks,
     ...(await createBackupStores({ database })),
+    environmentBackups: await DatabaseEnvironmentBackupStore.create({
+      database,
+    }),
   };
   const broker = await FlowRunBroker.create({
     database,
@@ -171,6 +176,13 @@ async function setUp(knex: Knex) {
     changes: { notify: () => undefined },
     ...stores,
   });
+  const deploymentBackups = DeploymentBackups.create({
+    ...stores,
+    ...changeServices,
+    knex,
+    clock: systemClock,
+    logger: silent,
+  });
   const graphql = StyrminGraphQL.create({
     serverInfo: await DatabaseServerInfoStore.create({ database }),
     drivers: {
@@ -184,12 +196,11 @@ async function setUp(knex: Knex) {
     records: {
       ...stores,
       ...changeServices,
-      deploymentBackups: DeploymentBackups.create({
+      deploymentBackups,
+      environmentBackupService: EnvironmentBackups.create({
         ...stores,
-        ...changeServices,
         knex,
-        clock: systemClock,
-        logger: silent,
+        deploymentBackups,
       }),
       clock: systemClock,
     },

@@ -92,6 +92,10 @@ const RESOLVER_MAPPERS = {
     '../../backupStorageLocations/BackupStorageLocationStore#BackupStorageLocation',
   BackupStorageLocationStatus:
     '../../backupStorageLocations/BackupStorageLocationStore#BackupStorageLocationObservedState',
+  EnvironmentBackup:
+    '../../environmentOperations/environmentBackupStatus#EnvironmentBackupView',
+  EnvironmentBackupConstituent:
+    '../../environmentOperations/environmentBackupStatus#EnvironmentBackupConstituent',
 };
 
 const OUTPUTS: Array<{

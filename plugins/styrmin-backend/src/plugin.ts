@@ -15,6 +15,8 @@ import { BackupRunFollower } from './backups/BackupRunFollower';
 import { scheduleBackupTasks } from './backups/BackupScheduler';
 import { createBackupStores } from './backups/createBackupStores';
 import { DeploymentBackups } from './backups/DeploymentBackups';
+import { DatabaseEnvironmentBackupStore } from './environmentOperations/DatabaseEnvironmentBackupStore';
+import { EnvironmentBackups } from './environmentOperations/EnvironmentBackups';
 import { SignalsChangeNotifier } from './changes/SignalsChangeNotifier';
 import { DatabaseClusterStore } from './clusters/DatabaseClusterStore';
 import { styrminClockServiceRef } from './database/clockServiceRef';
@@ -117,6 +119,10 @@ export const styrminPlugin = createBackendPlugin({
           flowRuns,
           tasks,
           ...(await createBackupStores({ database, clock })),
+          environmentBackups: await DatabaseEnvironmentBackupStore.create({
+            database,
+            clock,
+          }),
         };
         const knex = await database.getClient();
         // Pages refresh on these signals (with polling as the fallback).
@@ -143,6 +149,11 @@ export const styrminPlugin = createBackendPlugin({
           clock,
           logger,
           remediator,
+        });
+        const environmentBackupService = EnvironmentBackups.create({
+          ...stores,
+          knex,
+          deploymentBackups,
         });
 
         // The agent protocol, under /agent/v1: the cluster's agent token is its only
@@ -190,6 +201,7 @@ export const styrminPlugin = createBackendPlugin({
               componentLifecycle,
               deploymentJobs,
               deploymentBackups,
+              environmentBackupService,
               clock,
             },
             // Announces each change on the event bus (the catalog module refreshes its

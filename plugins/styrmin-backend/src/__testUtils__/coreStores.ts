@@ -7,6 +7,8 @@ import {
 } from '@backstage/backend-test-utils';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import { createBackupStores } from '../backups/createBackupStores';
+import { DatabaseEnvironmentBackupStore } from '../environmentOperations/DatabaseEnvironmentBackupStore';
+import { EnvironmentBackups } from '../environmentOperations/EnvironmentBackups';
 import { DeploymentBackups } from '../backups/DeploymentBackups';
 import { ChangeNotifier } from '../changes/ChangeNotifier';
 import { DatabaseClusterStore } from '../clusters/DatabaseClusterStore';
@@ -57,6 +59,10 @@ export async function createCoreStores(options: {
     tasks: await DatabaseTaskStore.create({ database, clock }),
     observedState: await DatabaseObservedStateStore.create({ database, clock }),
     ...(await createBackupStores({ database, clock })),
+    environmentBackups: await DatabaseEnvironmentBackupStore.create({
+      database,
+      clock,
+    }),
   };
   for (const path of load) {
     await stores.drivers.loadDriverVersion({
@@ -79,14 +85,19 @@ export async function createTestChangeServices(
   // What the changeServices announce; the plugin's tests check the announcements end to end.
   const changes: jest.Mocked<ChangeNotifier> = { notify: jest.fn() };
   const changeServices = createChangeServices({ ...stores, broker, changes });
+  const deploymentBackups = DeploymentBackups.create({
+    ...stores,
+    logger: mockServices.logger.mock(),
+    remediator: changeServices.remediator,
+  });
   return {
     broker,
     changes,
     ...changeServices,
-    deploymentBackups: DeploymentBackups.create({
+    deploymentBackups,
+    environmentBackupService: EnvironmentBackups.create({
       ...stores,
-      logger: mockServices.logger.mock(),
-      remediator: changeServices.remediator,
+      deploymentBackups,
     }),
   };
 }

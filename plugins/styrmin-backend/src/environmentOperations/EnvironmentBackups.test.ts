@@ -15,10 +15,16 @@ describe('EnvironmentBackups', () => {
     const setUp = () => setupEnvironmentBackups({ databases, databaseId });
 
     it('backs up an environment as one record: its configuration, the declared states and one constituent each', async () => {
-      const { environmentBackups, dev, infrahub, infrahub2, tasks, backups } =
-        await setUp();
+      const {
+        environmentBackupService,
+        dev,
+        infrahub,
+        infrahub2,
+        tasks,
+        backups,
+      } = await setUp();
 
-      const view = await environmentBackups.createEnvironmentBackup({
+      const view = await environmentBackupService.createEnvironmentBackup({
         environmentId: dev.id,
         createdBy: TEST_USER,
       });
@@ -67,19 +73,19 @@ describe('EnvironmentBackups', () => {
 
     it('computes its status from its constituents on every read, a deleted constituent shown gone', async () => {
       const setup = await setUp();
-      const { environmentBackups, dev, report, endRuns } = setup;
+      const { environmentBackupService, dev, report, endRuns } = setup;
       const { environmentBackup, constituents } =
-        await environmentBackups.createEnvironmentBackup({
+        await environmentBackupService.createEnvironmentBackup({
           environmentId: dev.id,
           createdBy: TEST_USER,
         });
       const [first, second] = constituents.map(c => c.backup!);
       const read = async () =>
         (
-          await environmentBackups.getEnvironmentBackup({
+          await environmentBackupService.getEnvironmentBackup({
             id: environmentBackup.id,
           })
-        ).status;
+        )?.status;
 
       await report(first.id, 'Completed');
       expect(await read()).toBe('IN_PROGRESS');
@@ -93,18 +99,18 @@ describe('EnvironmentBackups', () => {
       });
       expect(await read()).toBe('PARTIAL');
       await setup.backups.deleteBackup({ id: second.id });
-      const partial = await environmentBackups.getEnvironmentBackup({
+      const partial = await environmentBackupService.getEnvironmentBackup({
         id: environmentBackup.id,
       });
-      expect(partial.status).toBe('PARTIAL');
-      expect(partial.constituents.map(c => c.backup?.id)).toEqual([
+      expect(partial?.status).toBe('PARTIAL');
+      expect(partial?.constituents.map(c => c.backup?.id)).toEqual([
         first.id,
         undefined,
       ]);
       await setup.backups.deleteBackup({ id: first.id });
       expect(await read()).toBe('GONE');
 
-      const list = await environmentBackups.listEnvironmentBackups({
+      const list = await environmentBackupService.listEnvironmentBackups({
         environmentId: dev.id,
         limit: 10,
       });
@@ -115,8 +121,13 @@ describe('EnvironmentBackups', () => {
 
     it('leaves out a deleted deployment and one that failed at its creation, keeps one that failed later', async () => {
       const setup = await setUp();
-      const { environmentBackups, dev, deployments, infrahub, infrahub2 } =
-        setup;
+      const {
+        environmentBackupService,
+        dev,
+        deployments,
+        infrahub,
+        infrahub2,
+      } = setup;
       await deployments.updateDeployment({
         id: infrahub2.id,
         expectedVersion: infrahub2.version,
@@ -135,7 +146,7 @@ describe('EnvironmentBackups', () => {
       await deployments.setState({ id: infrahub.id, state: 'FAILED' });
 
       const { environmentBackup } =
-        await environmentBackups.createEnvironmentBackup({
+        await environmentBackupService.createEnvironmentBackup({
           environmentId: dev.id,
           createdBy: TEST_USER,
         });
@@ -147,11 +158,12 @@ describe('EnvironmentBackups', () => {
 
     it('refuses an environment backup that cannot be taken, writing nothing', async () => {
       const setup = await setUp();
-      const { knex, environmentBackups, dev, deployments, infrahub2 } = setup;
+      const { knex, environmentBackupService, dev, deployments, infrahub2 } =
+        setup;
       const create =
         (environmentId = dev.id) =>
         () =>
-          environmentBackups.createEnvironmentBackup({
+          environmentBackupService.createEnvironmentBackup({
             environmentId,
             createdBy: TEST_USER,
           });
@@ -177,7 +189,7 @@ describe('EnvironmentBackups', () => {
         /Environment empty cannot be backed up: it has no deployment to back up/,
       );
       await expect(
-        environmentBackups.listEnvironmentBackups({
+        environmentBackupService.listEnvironmentBackups({
           environmentId: dev.id,
           limit: 10,
         }),
@@ -186,14 +198,14 @@ describe('EnvironmentBackups', () => {
 
     it('deletes an environment backup with its constituents, and refuses while one is being taken', async () => {
       const setup = await setUp();
-      const { knex, environmentBackups, dev, endRuns, tasks } = setup;
+      const { knex, environmentBackupService, dev, endRuns, tasks } = setup;
       const { environmentBackup } =
-        await environmentBackups.createEnvironmentBackup({
+        await environmentBackupService.createEnvironmentBackup({
           environmentId: dev.id,
           createdBy: TEST_USER,
         });
       const remove = () =>
-        environmentBackups.deleteEnvironmentBackup({
+        environmentBackupService.deleteEnvironmentBackup({
           id: environmentBackup.id,
           createdBy: TEST_USER,
         });

@@ -179,13 +179,14 @@ export class EnvironmentBackups {
     });
   }
 
-  /** An environment backup with its constituents as they are now; NOT_FOUND when unknown. */
+  /** An environment backup with its constituents as they are now; undefined when unknown. */
   async getEnvironmentBackup(options: {
     id: string;
-  }): Promise<EnvironmentBackupView> {
-    const environmentBackup = await this.#get(this.#deps.knex, options.id);
-    const [view] = await this.viewEnvironmentBackups([environmentBackup]);
-    return view;
+  }): Promise<EnvironmentBackupView | undefined> {
+    const found = await this.#deps.environmentBackups.getEnvironmentBackup({
+      id: options.id,
+    });
+    return found && (await this.viewEnvironmentBackups([found]))[0];
   }
 
   /** A page of an environment's environment backups, newest first, with their statuses. */

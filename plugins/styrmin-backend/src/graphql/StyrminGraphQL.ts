@@ -19,6 +19,8 @@ import {
 } from 'graphql';
 import { createBackupResolvers } from './backups/backupResolvers';
 import { BackupResolverRecords } from './backups/backupResolverRecords';
+import { createEnvironmentBackupResolvers } from './environmentBackups/environmentBackupResolvers';
+import { EnvironmentBackupResolverRecords } from './environmentBackups/environmentBackupResolverRecords';
 import { createClusterResolvers } from './clusters/clusterResolvers';
 import { ServerInfoStore } from '../database/ServerInfoStore';
 import { createDeploymentResolvers } from './deployments/deploymentResolvers';
@@ -52,7 +54,8 @@ import {
  * @internal
  */
 export type StyrminGraphQLRecords = StyrminLoaderStores &
-  BackupResolverRecords & {
+  BackupResolverRecords &
+  EnvironmentBackupResolverRecords & {
     deploymentChanges: DeploymentChanges;
     settingsChanges: SettingsChanges;
     componentLifecycle: ComponentLifecycle;
@@ -119,6 +122,7 @@ export class StyrminGraphQL {
       createTaskResolvers(records),
       createObservedStateResolvers(),
       createBackupResolvers(records),
+      createEnvironmentBackupResolvers(records),
     );
     return new StyrminGraphQL({
       schema: createStyrminSchema(auditMutations(resolvers, records)),

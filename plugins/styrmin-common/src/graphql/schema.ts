@@ -2,6 +2,7 @@ import { backupGraphQLSchema } from './backupSchema';
 import { clusterGraphQLSchema } from './clusterSchema';
 import { deploymentGraphQLSchema } from './deploymentSchema';
 import { driverGraphQLSchema } from './driverSchema';
+import { environmentBackupGraphQLSchema } from './environmentBackupSchema';
 import { environmentGraphQLSchema } from './environmentSchema';
 import { taskGraphQLSchema } from './taskSchema';
 
@@ -57,4 +58,5 @@ export const styrminGraphQLSchema = /* GraphQL */ `
   ${deploymentGraphQLSchema}
   ${taskGraphQLSchema}
   ${backupGraphQLSchema}
+  ${environmentBackupGraphQLSchema}
 `;

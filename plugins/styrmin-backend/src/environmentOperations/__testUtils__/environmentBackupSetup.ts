@@ -1,5 +1,4 @@
 import { TestDatabaseId, TestDatabases } from '@backstage/backend-test-utils';
-import { mockServices } from '@backstage/backend-test-utils';
 import { StyrminErrorCode } from '@styrmin/plugin-styrmin-common';
 import { Knex } from 'knex';
 import { TEST_USER } from '../../__testUtils__/coreStores';
@@ -8,15 +7,13 @@ import {
   setupReconciliation,
 } from '../../__testUtils__/reconciliation';
 import { BACKUPS_TABLE, RESTORES_TABLE } from '../../backups/tables';
-import { DatabaseEnvironmentBackupStore } from '../DatabaseEnvironmentBackupStore';
-import { EnvironmentBackups } from '../EnvironmentBackups';
 import { ENVIRONMENT_BACKUPS_TABLE } from '../tables';
 
 /**
  * Two infrahubs in `dev` (`infrahub`, `infrahub-2`), RUNNING with their create tasks
  * ended, `dev` backing up to the configured location `minio`; the environment backups on
  * the same records, and `endRuns` to end every open run of the cluster's pool as an agent
- * would.
+ * would. The environment backups are `environmentBackupService`.
  */
 export async function setupEnvironmentBackups(options: {
   databases: TestDatabases;
@@ -66,13 +63,6 @@ export async function setupEnvironmentBackups(options: {
   };
   const infrahub = await running('infrahub');
   const infrahub2 = await running('infrahub-2');
-  const environmentBackups = EnvironmentBackups.create({
-    ...setup,
-    environmentBackups: await DatabaseEnvironmentBackupStore.create({
-      database: mockServices.database({ knex: setup.knex }),
-      clock: setup.clock,
-    }),
-  });
   /** Records what the agent reports of a constituent's Velero Backup. */
   const report = (backupId: string, phase: 'Completed' | 'Failed') =>
     setup.backups.recordBackupStatus({
@@ -87,7 +77,6 @@ export async function setupEnvironmentBackups(options: {
     endRuns,
     running,
     report,
-    environmentBackups,
   };
 }
 

@@ -72,8 +72,12 @@ export function createBackupMutations(
   };
 }
 
-/** A TTL as users write it, or VALIDATION_FAILED on `ttl`. */
-function ttlOf(text: string): number {
+/**
+ * A TTL as users write it, or VALIDATION_FAILED on `ttl`.
+ *
+ * @internal
+ */
+export function ttlOf(text: string): number {
   const seconds = parseBackupTtl(text);
   if (seconds === undefined) {
     throw new StyrminError(

@@ -37,6 +37,10 @@ import type {
   BackupStorageLocation as BackupStorageLocationRecord,
   BackupStorageLocationObservedState as BackupStorageLocationObservedStateRecord,
 } from '../../backupStorageLocations/BackupStorageLocationStore';
+import type {
+  EnvironmentBackupView as EnvironmentBackupViewRecord,
+  EnvironmentBackupConstituent as EnvironmentBackupConstituentRecord,
+} from '../../environmentOperations/environmentBackupStatus';
 import type { StyrminGraphQLContext } from '../types';
 export type Maybe<T> = T | null | undefined;
 export type InputMaybe<T> = T | null | undefined;
@@ -122,6 +126,11 @@ export type Query = {
    * there is none. Needs styrmin.bsl.read.
    */
   backupStorageLocation?: Maybe<BackupStorageLocation>;
+  /**
+   * One environment backup; null when there is none (deleted). Needs
+   * styrmin.environmentbackup.read.
+   */
+  environmentBackup?: Maybe<EnvironmentBackup>;
 };
 
 /** The entry points for reading. */
@@ -200,6 +209,11 @@ export type QueryRestoreArgs = {
 export type QueryBackupStorageLocationArgs = {
   id?: InputMaybe<Scalars['ID']['input']>;
   name?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** The entry points for reading. */
+export type QueryEnvironmentBackupArgs = {
+  id: Scalars['ID']['input'];
 };
 
 /** The Styrmin server: the backend plugin that owns the database and records intent. */
@@ -388,6 +402,24 @@ export type Mutation = {
 
 /** The entry points for changing. */
 export type MutationLoadDriverArgs = {
+  /**
+   * Backs up an environment in one operation: its configuration, the declared state of
+   * every eligible deployment (all but the deleted ones and those that FAILED at their
+   * creation), and one constituent backup of each (an ordinary backup with its
+   * create_backup task), recorded together. An unknown environment is NOT_FOUND; one
+   * without an eligible deployment, or whose deployment cannot be backed up now (busy, no
+   * configured backup storage location), CONFLICT naming it; nothing is written then.
+   * Needs styrmin.environmentbackup.create.
+   */
+  createEnvironmentBackup: EnvironmentBackup;
+  /**
+   * Deletes an environment backup and its constituents: the delete_backup task of each
+   * constituent that is left is recorded and the record goes; the constituents go when
+   * their tasks succeed. The answer is the environment backup as it was, its constituents
+   * being deleted. A constituent that has not ended is CONFLICT, and nothing is written.
+   * Needs styrmin.environmentbackup.delete.
+   */
+  deleteEnvironmentBackup: EnvironmentBackup;
   input: LoadDriverInput;
 };
 
@@ -505,6 +537,16 @@ export type MutationDeleteBackupStorageLocationArgs = {
 export type DriverSourceType =
   /** A directory on the server's machine, inside one of the server's styrmin.drivers.allowedDirectories. */
   | 'DIRECTORY'
+/** The entry points for changing. */
+export type MutationCreateEnvironmentBackupArgs = {
+  input: CreateEnvironmentBackupInput;
+};
+
+/** The entry points for changing. */
+export type MutationDeleteEnvironmentBackupArgs = {
+  input: DeleteEnvironmentBackupInput;
+};
+
   /** A git repository that the server cloned at a branch, tag or commit. */
   | 'GIT'
   /** The files of a driver directory that a client read and sent; the server validated them again. */
@@ -856,6 +898,8 @@ export type Environment = {
 
 /** A logical deployment target in one cluster, such as dev or prod. */
 export type EnvironmentTasksArgs = {
+  /** Its environment backups, newest first. Needs styrmin.environmentbackup.read. */
+  environmentBackups: EnvironmentBackupPage;
   first?: InputMaybe<Scalars['Int']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
 };
@@ -864,6 +908,12 @@ export type RunJobInput = {
   id: Scalars['ID']['input'];
   /** The version the caller saw; another is CONFLICT. The one on arrival when absent. */
   expectedVersion?: InputMaybe<Scalars['Int']['input']>;
+/** A logical deployment target in one cluster, such as dev or prod. */
+export type EnvironmentEnvironmentBackupsArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+};
+
   /** The component whose container's image and environment the Job runs with. */
   component: Scalars['String']['input'];
   /**
@@ -1602,6 +1652,70 @@ export type SubscriptionSubscribeFn<TResult, TParent, TContext, TArgs> = (
   args: TArgs,
   context: TContext,
   info: GraphQLResolveInfo,
+export type CreateEnvironmentBackupInput = {
+  environment: Scalars['ID']['input'];
+  /** The TTL of every constituent, as a Velero duration (720h) or in seconds; default 30 days. */
+  ttl?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type DeleteEnvironmentBackupInput = {
+  id: Scalars['ID']['input'];
+};
+
+/** Computed from the constituents on every read, never stored; the first that applies. */
+export type EnvironmentBackupStatus =
+  /** Every constituent was deleted or expired (or is being deleted). */
+  | 'GONE'
+  /** A constituent that is left has not ended. */
+  | 'IN_PROGRESS'
+  /** A constituent that is left ended without a usable backup. */
+  | 'FAILED'
+  /** Every constituent left is Completed, but some were deleted or expired since. */
+  | 'PARTIAL'
+  /** Every constituent is Completed. */
+  | 'COMPLETED';
+
+/**
+ * A snapshot of one environment, taken in one operation: its configuration at backup
+ * time, the declared state of every eligible deployment, and one constituent backup each.
+ */
+export type EnvironmentBackup = {
+  __typename?: 'EnvironmentBackup';
+  id: Scalars['ID']['output'];
+  /** The environment it is of (a deleted one too). */
+  environment: Environment;
+  /** The environment's name at backup time. */
+  environmentName: Scalars['String']['output'];
+  /** The backup storage location the environment used at backup time. */
+  backupStorageLocation?: Maybe<Scalars['String']['output']>;
+  status: EnvironmentBackupStatus;
+  /** One per deployment it captured, by name. */
+  constituents: Array<EnvironmentBackupConstituent>;
+  createdBy: Scalars['String']['output'];
+  createdAt: Scalars['String']['output'];
+};
+
+/** One deployment an environment backup captured, and its constituent backup. */
+export type EnvironmentBackupConstituent = {
+  __typename?: 'EnvironmentBackupConstituent';
+  /** The deployment's name at backup time. */
+  deploymentName: Scalars['String']['output'];
+  /** The deployment as it is now (a tombstone too). */
+  deployment: Deployment;
+  driverName: Scalars['String']['output'];
+  driverVersion: Scalars['String']['output'];
+  appVersion: Scalars['String']['output'];
+  /** Its constituent backup; null once it was deleted or expired. */
+  backup?: Maybe<Backup>;
+};
+
+export type EnvironmentBackupPage = {
+  __typename?: 'EnvironmentBackupPage';
+  /** Newest first. */
+  nodes: Array<EnvironmentBackup>;
+  pageInfo: PageInfo;
+};
+
 ) => AsyncIterable<TResult> | Promise<AsyncIterable<TResult>>;
 
 export type SubscriptionResolveFn<TResult, TParent, TContext, TArgs> = (
@@ -1846,6 +1960,16 @@ export type ResolversParentTypes = {
   DriverAuthor: DriverAuthor;
   HelmChart: HelmChart;
   HelmChartSource: HelmChartSource;
+  CreateEnvironmentBackupInput: CreateEnvironmentBackupInput;
+  DeleteEnvironmentBackupInput: DeleteEnvironmentBackupInput;
+  EnvironmentBackupStatus: EnvironmentBackupStatus;
+  EnvironmentBackup: ResolverTypeWrapper<EnvironmentBackupViewRecord>;
+  EnvironmentBackupConstituent: ResolverTypeWrapper<EnvironmentBackupConstituentRecord>;
+  EnvironmentBackupPage: ResolverTypeWrapper<
+    Omit<EnvironmentBackupPage, 'nodes'> & {
+      nodes: Array<ResolversTypes['EnvironmentBackup']>;
+    }
+  >;
   DriverComponent: DriverComponent;
   DriverParameter: DriverParameter;
   Float: Scalars['Float']['output'];
@@ -1957,6 +2081,13 @@ export type QueryResolvers<
   clusters?: Resolver<
     Array<ResolversTypes['Cluster']>,
     ParentType,
+  CreateEnvironmentBackupInput: CreateEnvironmentBackupInput;
+  DeleteEnvironmentBackupInput: DeleteEnvironmentBackupInput;
+  EnvironmentBackup: EnvironmentBackupViewRecord;
+  EnvironmentBackupConstituent: EnvironmentBackupConstituentRecord;
+  EnvironmentBackupPage: Omit<EnvironmentBackupPage, 'nodes'> & {
+    nodes: Array<ResolversParentTypes['EnvironmentBackup']>;
+  };
     ContextType
   >;
   cluster?: Resolver<
@@ -2059,6 +2190,12 @@ export type DatabaseResolvers<
 
 export type MutationResolvers<
   ContextType = StyrminGraphQLContext,
+  environmentBackup?: Resolver<
+    Maybe<ResolversTypes['EnvironmentBackup']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryEnvironmentBackupArgs, 'id'>
+  >;
   ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation'],
 > = {
   loadDriver?: Resolver<
@@ -2222,6 +2359,18 @@ export type DriverResolvers<
   ContextType = StyrminGraphQLContext,
   ParentType extends ResolversParentTypes['Driver'] = ResolversParentTypes['Driver'],
 > = {
+  createEnvironmentBackup?: Resolver<
+    ResolversTypes['EnvironmentBackup'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationCreateEnvironmentBackupArgs, 'input'>
+  >;
+  deleteEnvironmentBackup?: Resolver<
+    ResolversTypes['EnvironmentBackup'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationDeleteEnvironmentBackupArgs, 'input'>
+  >;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   versions?: Resolver<
@@ -2583,6 +2732,12 @@ export type DeploymentStateResolvers = EnumResolverSignature<
   ResolversTypes['DeploymentState']
 >;
 
+  environmentBackups?: Resolver<
+    ResolversTypes['EnvironmentBackupPage'],
+    ParentType,
+    ContextType,
+    RequireFields<EnvironmentEnvironmentBackupsArgs, 'first'>
+  >;
 export type DeploymentConnectionResolvers<
   ContextType = StyrminGraphQLContext,
   ParentType extends ResolversParentTypes['DeploymentConnection'] = ResolversParentTypes['DeploymentConnection'],
@@ -3227,6 +3382,60 @@ export type Resolvers<ContextType = StyrminGraphQLContext> = {
   Redeployment?: RedeploymentResolvers<ContextType>;
   DeploymentChangeResult?: DeploymentChangeResultResolvers<ContextType>;
   FlowName?: FlowNameResolvers;
+export type EnvironmentBackupResolvers<
+  ContextType = StyrminGraphQLContext,
+  ParentType extends ResolversParentTypes['EnvironmentBackup'] = ResolversParentTypes['EnvironmentBackup'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  environment?: Resolver<
+    ResolversTypes['Environment'],
+    ParentType,
+    ContextType
+  >;
+  environmentName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  backupStorageLocation?: Resolver<
+    Maybe<ResolversTypes['String']>,
+    ParentType,
+    ContextType
+  >;
+  status?: Resolver<
+    ResolversTypes['EnvironmentBackupStatus'],
+    ParentType,
+    ContextType
+  >;
+  constituents?: Resolver<
+    Array<ResolversTypes['EnvironmentBackupConstituent']>,
+    ParentType,
+    ContextType
+  >;
+  createdBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type EnvironmentBackupConstituentResolvers<
+  ContextType = StyrminGraphQLContext,
+  ParentType extends ResolversParentTypes['EnvironmentBackupConstituent'] = ResolversParentTypes['EnvironmentBackupConstituent'],
+> = {
+  deploymentName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  deployment?: Resolver<ResolversTypes['Deployment'], ParentType, ContextType>;
+  driverName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  driverVersion?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  appVersion?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  backup?: Resolver<Maybe<ResolversTypes['Backup']>, ParentType, ContextType>;
+};
+
+export type EnvironmentBackupPageResolvers<
+  ContextType = StyrminGraphQLContext,
+  ParentType extends ResolversParentTypes['EnvironmentBackupPage'] = ResolversParentTypes['EnvironmentBackupPage'],
+> = {
+  nodes?: Resolver<
+    Array<ResolversTypes['EnvironmentBackup']>,
+    ParentType,
+    ContextType
+  >;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
   FlowRunState?: FlowRunStateResolvers;
   TaskType?: TaskTypeResolvers;
   StepStatus?: StepStatusResolvers;
@@ -3248,3 +3457,6 @@ export type Resolvers<ContextType = StyrminGraphQLContext> = {
   BackupSchedule?: BackupScheduleResolvers<ContextType>;
   BackupPage?: BackupPageResolvers<ContextType>;
 };
+  EnvironmentBackup?: EnvironmentBackupResolvers<ContextType>;
+  EnvironmentBackupConstituent?: EnvironmentBackupConstituentResolvers<ContextType>;
+  EnvironmentBackupPage?: EnvironmentBackupPageResolvers<ContextType>;
