@@ -1,4 +1,5 @@
 import { mockCredentials } from '@backstage/backend-test-utils';
+import { StyrminRole } from '@styrmin/plugin-styrmin-common';
 import { AgentProtocolClient } from '@styrmin/sdk';
 import { join, resolve } from 'node:path';
 import { createTestIo } from '../../__testUtils__/createTestIo';
@@ -28,6 +29,8 @@ describe.each(databases.eachSupportedId())(
     const token = mockCredentials.user.token();
     let url: string;
     let agent: AgentProtocolClient;
+    /** The role of every caller, as Styrmin's role policy decides for it. */
+    let role: StyrminRole = 'administrator';
 
     /** styrminctl against the test backend; with `answers`, as if on a terminal. */
     async function styrminctl(argv: string[], answers?: string[]) {
@@ -62,7 +65,11 @@ describe.each(databases.eachSupportedId())(
     }
 
     beforeAll(async () => {
-      ({ url } = await startStyrminBackend({ databases, databaseId }));
+      ({ url } = await startStyrminBackend({
+        databases,
+        databaseId,
+        permissions: () => role,
+      }));
       const { agentToken } = await json(['clusters', 'create', 'local']);
       agent = AgentProtocolClient.create({ serverUrl: url, token: agentToken });
       await json([
@@ -195,6 +202,42 @@ describe.each(databases.eachSupportedId())(
       expect(shown.stdout).toMatch(
         /^Task .* create_backup of dev\/infrahub: SUCCEEDED/m,
       );
+    });
+
+    it('lets a read-only user list backups and read their steps, and refuses to create, delete or restore one, writing nothing', async () => {
+      const [backup] = await json(['backups', 'list', 'dev/infrahub']);
+      role = 'readOnly';
+      try {
+        const list = await styrminctl(['backups', 'list', 'dev/infrahub']);
+        expect(list.exitCode).toBe(0);
+        expect(list.stdout.trim().split('\n')).toHaveLength(2);
+        const shown = await styrminctl(['backups', 'show', backup.id]);
+        expect(shown.exitCode).toBe(0);
+        expect(shown.stdout).toContain(
+          '✓ Back up the namespace  SUCCEEDED  1 attempt',
+        );
+
+        for (const [argv, permission] of [
+          [['backups', 'create', 'dev/infrahub'], 'create'],
+          [['backups', 'delete', backup.id, '--yes'], 'delete'],
+          [['backups', 'restore', backup.id, '--yes'], 'restore'],
+        ] as const) {
+          const refused = await styrminctl([...argv]);
+          expect({
+            exitCode: refused.exitCode,
+            stderr: refused.stderr,
+          }).toEqual({
+            exitCode: 1,
+            stderr: `Error [FORBIDDEN]: This needs the permission styrmin.backup.${permission}, which the caller does not have\n`,
+          });
+        }
+      } finally {
+        role = 'administrator';
+      }
+      expect(await json(['backups', 'list', 'dev/infrahub'])).toEqual([backup]);
+      await expect(
+        json(['deployments', 'show', 'dev/infrahub']),
+      ).resolves.toMatchObject({ state: 'RUNNING' });
     });
 
     it('restores in place: declined on a terminal it writes nothing; with --yes --wait the deployment is RESTORING, then RUNNING', async () => {
