@@ -102,16 +102,15 @@ test('a template creates a deployment that reaches RUNNING, its steps in the log
     await shows(page, page.getByText('dependsOn'), 'the relations');
     await screenshot(page, '22-template-deployment-entity');
 
-    // The entity's tabs under "Deployment": Styrmin's overview and tasks, and Backstage's
-    // own Kubernetes tab on the embedded sandbox cluster.
+    // The entity's own tabs, none folded into a drop-down: Styrmin's overview and tasks,
+    // and Backstage's own Kubernetes tab on the embedded sandbox cluster.
     const tabs: Array<[string, Array<string | RegExp>]> = [
       ['Styrmin', ['Pods', /^infrahub-infrahub-server-/]],
       ['Tasks', ['create_instance', 'Run the setup post-hook']],
       ['Kubernetes', ['kube-sandbox (embedded)', /^\d+ pods$/]],
     ];
     for (const [tab, texts] of tabs) {
-      await page.getByRole('button', { name: 'Deployment' }).click();
-      await page.getByRole('menuitemradio', { name: tab }).click();
+      await page.getByRole('tab', { name: tab, exact: true }).click();
       for (const text of texts) {
         await shows(
           page,

@@ -5,9 +5,17 @@ import {
 } from '@backstage/frontend-test-utils';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { EntityContentBlueprint } from '@backstage/plugin-catalog-react/alpha';
 import { mockStyrminApi, serverInfo } from './__testUtils__/fixtures';
 import { styrminApiRef } from './api';
 import styrminPlugin from './alpha';
+
+/*
+ * The page's code loads lazily (PageBlueprint's loader) before it asks the API; on a
+ * machine busy with other tests that takes longer than the one second findBy waits by
+ * default, and the first look at a page failed for want of time, not of text.
+ */
+const PAGE_LOAD = { timeout: 10_000 };
 
 function renderAt(path: string) {
   const api = mockStyrminApi();
@@ -30,10 +38,27 @@ describe('styrmin plugin (new frontend system)', () => {
     expect(tester.get(coreExtensionData.icon)).toBeDefined();
   });
 
+  it.each([
+    ['entity-content:styrmin/environment', '/styrmin', 'Deployments'],
+    ['entity-content:styrmin/deployment', '/styrmin', 'Styrmin'],
+    ['entity-content:styrmin/deployment-tasks', '/styrmin-tasks', 'Tasks'],
+  ] as const)(
+    'adds %s as a tab of its own, in no drop-down group',
+    (id, path, title) => {
+      const tester = createExtensionTester(styrminPlugin.getExtension(id));
+
+      expect(tester.get(coreExtensionData.routePath)).toBe(path);
+      expect(tester.get(EntityContentBlueprint.dataRefs.title)).toBe(title);
+      expect(tester.get(EntityContentBlueprint.dataRefs.group)).toBeUndefined();
+    },
+  );
+
   it('shows the home page at /styrmin under the header the app draws', async () => {
     renderAt('/styrmin');
 
-    expect(await screen.findByText('SQLite')).toBeInTheDocument();
+    expect(
+      await screen.findByText('SQLite', undefined, PAGE_LOAD),
+    ).toBeInTheDocument();
     expect(screen.getByText(serverInfo.installationId)).toBeInTheDocument();
     expect(
       await screen.findByRole('link', { name: 'Infrahub 1.1.0' }),
@@ -47,7 +72,11 @@ describe('styrmin plugin (new frontend system)', () => {
     const api = renderAt('/styrmin/drivers/infrahub/1.1.0/actions');
 
     expect(
-      await screen.findByRole('tab', { name: 'Actions (4)', selected: true }),
+      await screen.findByRole(
+        'tab',
+        { name: 'Actions (4)', selected: true },
+        PAGE_LOAD,
+      ),
     ).toBeInTheDocument();
     expect(screen.getByText('run-migrations')).toBeInTheDocument();
     const breadcrumbs = screen.getByRole('navigation', { name: 'Breadcrumbs' });
@@ -67,7 +96,11 @@ describe('styrmin plugin (new frontend system)', () => {
     renderAt('/styrmin/drivers/infrahub/1.1.0/nonsense');
 
     expect(
-      await screen.findByRole('tab', { name: 'Overview', selected: true }),
+      await screen.findByRole(
+        'tab',
+        { name: 'Overview', selected: true },
+        PAGE_LOAD,
+      ),
     ).toBeInTheDocument();
   });
 
@@ -75,7 +108,11 @@ describe('styrmin plugin (new frontend system)', () => {
     renderAt('/styrmin/nowhere');
 
     expect(
-      await screen.findByText('Styrmin has no page at this address'),
+      await screen.findByText(
+        'Styrmin has no page at this address',
+        undefined,
+        PAGE_LOAD,
+      ),
     ).toBeInTheDocument();
   });
 
@@ -83,7 +120,7 @@ describe('styrmin plugin (new frontend system)', () => {
     const api = renderAt('/styrmin');
 
     await userEvent.click(
-      await screen.findByRole('link', { name: 'All drivers' }),
+      await screen.findByRole('link', { name: 'All drivers' }, PAGE_LOAD),
     );
     await userEvent.click(
       await screen.findByRole('link', { name: 'Infrahub' }),

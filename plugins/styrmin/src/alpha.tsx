@@ -58,7 +58,9 @@ const api = ApiBlueprint.make({
     }),
 });
 
-// Tabs of the catalog entities that Styrmin's catalog module publishes.
+// Tabs of the catalog entities that Styrmin's catalog module publishes. They name no
+// `group`: a group would fold them into a drop-down of the entity page's tab bar, where a
+// deployment's three tabs (these two and Kubernetes) are hard to find.
 const entityContentLoader = () => import('./components/EntityStyrminContent');
 
 const environmentEntityContent = EntityContentBlueprint.make({
@@ -66,7 +68,6 @@ const environmentEntityContent = EntityContentBlueprint.make({
   params: {
     path: '/styrmin',
     title: 'Deployments',
-    group: 'deployment',
     filter: isStyrminEnvironmentEntity,
     loader: () =>
       entityContentLoader().then(m => <m.EntityStyrminEnvironmentContent />),
@@ -78,7 +79,6 @@ const deploymentEntityContent = EntityContentBlueprint.make({
   params: {
     path: '/styrmin',
     title: 'Styrmin',
-    group: 'deployment',
     filter: isStyrminDeploymentEntity,
     loader: () =>
       entityContentLoader().then(m => <m.EntityStyrminDeploymentContent />),
@@ -90,7 +90,6 @@ const deploymentTasksEntityContent = EntityContentBlueprint.make({
   params: {
     path: '/styrmin-tasks',
     title: 'Tasks',
-    group: 'deployment',
     filter: isStyrminDeploymentEntity,
     loader: () =>
       entityContentLoader().then(m => (
