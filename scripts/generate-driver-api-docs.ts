@@ -65,7 +65,13 @@ const SECTIONS: Array<{ title: string; prefixes: string[]; intro: string }> = [
     title: 'spec.parameters',
     prefixes: ['spec.parameters'],
     intro:
-      "The parameters, by name; `type` says which fields apply. When a deployment changes to a driver version that no longer declares a parameter, Styrmin drops the parameter's value if it equals the parameter's default in the current driver version, and otherwise refuses the change (`RETIRED_PARAMETER_VALUE`).",
+      "The parameters, by name; `type` says which fields apply. When a deployment changes to a driver version that no longer declares a parameter, Styrmin drops the parameter's value if it equals the parameter's default in the current driver version, and otherwise carries it over to what the new version's `spec.retired_parameters` says replaces it, or without a replacement refuses the change (`RETIRED_PARAMETER_VALUE`).",
+  },
+  {
+    title: 'spec.retired_parameters',
+    prefixes: ['spec.retired_parameters'],
+    intro:
+      "What replaces the parameters that an earlier driver version declared and this one no longer does. Upgrading to this version, a value other than the parameter's default goes to its replacement (the upgrade's review lists it under carriedOverParameters), where the replacement's own rules check it; a change that sets the replacement itself, or removes the parameter with a merge patch of `null`, drops the value.",
   },
   {
     title: 'spec.services',
@@ -91,6 +97,8 @@ column. Besides the types above:
   \`min_length\`/\`max_length\`, \`pattern\` and \`values\`; a lower bound is not above its
   upper bound; a \`pattern\` is a valid regular expression; \`values\` has no duplicates.
 - A singleton component has no \`replicas\` above 1.
+- A retired parameter (\`spec.retired_parameters\`) is not declared in \`spec.parameters\`, and the
+  component that replaces it is declared.
 - Names are unique: component and parameter names as keys of their maps, service and action
   names within their lists.
 - \`spec.services[].component\` and \`spec.actions[].components[]\` name declared components.

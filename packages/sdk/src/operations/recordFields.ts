@@ -311,6 +311,11 @@ export const deploymentChangeFragment = /* GraphQL */ `
   fragment DeploymentChangeFields on DeploymentChangeResult {
     changed
     droppedParameters
+    carriedOverParameters {
+      parameter
+      field
+      value
+    }
     deployment {
       ...DeploymentFields
     }

@@ -335,14 +335,15 @@ describe('dry runs of deployment changes', () => {
           'VALIDATION_FAILED',
         ],
         [
-          'a retired parameter at another value than its default',
+          'a retired value carried over, with a prompt answer out of bounds',
           'upgradeDeployment',
           {
             id,
             driverVersion: '1.1.0',
             configuration: { parameters: { task_worker_replicas: 5 } },
+            prompts: { 'run-migrations': { migration_timeout_minutes: 1 } },
           },
-          'RETIRED_PARAMETER_VALUE',
+          'VALIDATION_FAILED',
         ],
         [
           'an application version outside supported_versions',

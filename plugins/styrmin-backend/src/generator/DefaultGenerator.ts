@@ -37,7 +37,7 @@ export class DefaultGenerator implements Generator {
   private constructor() {}
 
   validate(options: GeneratorValidateOptions): ValidatedDeploymentChange {
-    const { driverVersions, current, driver, configuration } = options;
+    const { driverVersions, current, driver, configuration, prompts } = options;
     const byKey = new Map(driverVersions.map(v => [driverKey(v), v]));
     const driverVersion = byKey.get(driverKey(driver));
     if (!driverVersion) {
@@ -47,6 +47,8 @@ export class DefaultGenerator implements Generator {
       currentDriver: current && byKey.get(driverKey(current.driver))?.spec,
       driver: driverVersion.spec,
       configuration,
+      prompts,
+      allowDowngrade: options.allowDowngrade,
     });
     if (!validation.success) {
       throw validationError(validation.problems);
@@ -55,6 +57,8 @@ export class DefaultGenerator implements Generator {
       driverVersion,
       configuration: validation.configuration,
       droppedParameters: validation.droppedParameters,
+      carriedOverParameters: validation.carriedOverParameters,
+      prompts: validation.prompts,
     };
   }
 

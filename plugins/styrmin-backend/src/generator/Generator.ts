@@ -1,9 +1,12 @@
 import {
+  CarriedOverParameter,
   ClusterSettings,
   ContextChange,
+  DeploymentChange,
   DeploymentConfiguration,
   EnvironmentOverrides,
   GlobalContext,
+  PromptAnswers,
 } from '@styrmin/plugin-styrmin-common';
 import { Cluster } from '../clusters/ClusterStore';
 import { Deployment, DriverVersionRef } from '../deployments/DeploymentStore';
@@ -109,6 +112,10 @@ export type GeneratorValidateOptions = {
   driver: DriverVersionRef;
   /** The whole configuration after the change, as the caller sent it. */
   configuration: unknown;
+  /** The hook the change runs and the answers to its actions' prompts, checked with it. */
+  prompts?: DeploymentChange['prompts'];
+  /** Whether the change may move to an older driver version. */
+  allowDowngrade?: boolean;
 };
 
 /**
@@ -122,6 +129,10 @@ export type ValidatedDeploymentChange = {
   configuration: DeploymentConfiguration;
   /** Retired parameters whose values equalled their defaults, and were dropped. */
   droppedParameters: string[];
+  /** Retired parameters whose values went to their replacements. */
+  carriedOverParameters: CarriedOverParameter[];
+  /** The checked answers to the prompts of the hook the change runs. */
+  prompts: PromptAnswers;
 };
 
 /**

@@ -132,6 +132,7 @@ describe('DeploymentChanges', () => {
           deployment,
           changed: false,
           droppedParameters: [],
+          carriedOverParameters: [],
           siblings: [],
         });
       }
@@ -338,7 +339,7 @@ describe('DeploymentChanges', () => {
       await expect(rowCounts(knex)).resolves.toEqual(before);
     });
 
-    it('upgrades infrahub 1.0.0 to 1.1.0, dropping task_worker_replicas at its default and refusing it otherwise', async () => {
+    it('upgrades infrahub 1.0.0 to 1.1.0, dropping task_worker_replicas at its default and carrying it over to the task-worker replica override otherwise', async () => {
       const { changes, createInfrahub, knex } = await setup();
       const { deployment } = await createInfrahub();
       const atDefault = await changes.changeDeployment({
@@ -355,15 +356,27 @@ describe('DeploymentChanges', () => {
       });
       const before = await rowCounts(knex);
 
-      await expect(
-        changes.changeDeployment({
-          deploymentId: deployment.id,
-          driverVersion: '1.1.0',
-          updatedBy: TEST_USER,
-        }),
-      ).rejects.toMatchObject({
-        code: 'RETIRED_PARAMETER_VALUE',
-        field: 'parameters.task_worker_replicas',
+      const carried = await changes.changeDeployment({
+        deploymentId: deployment.id,
+        driverVersion: '1.1.0',
+        updatedBy: TEST_USER,
+        dryRun: true,
+      });
+      expect(carried.carriedOverParameters).toEqual([
+        {
+          parameter: 'task_worker_replicas',
+          field: 'components.task-worker.replicas',
+          value: 3,
+        },
+      ]);
+      expect(carried.deployment.configuration).toMatchObject({
+        parameters: { admin_password: 'correct horse battery' },
+        components: { 'task-worker': { replicas: 3 } },
+      });
+      expect(carried.redeployment!.diff).toContainEqual({
+        path: 'components.task-worker.replicas',
+        kind: 'added',
+        after: 3,
       });
       await expect(rowCounts(knex)).resolves.toEqual(before);
 

@@ -1,11 +1,7 @@
 import { ConflictError, NotFoundError } from '@backstage/errors';
 import {
   applyMergePatch,
-  Hook,
   parseRecordName,
-  PromptAnswers,
-  validatePromptAnswers,
-  validationError,
 } from '@styrmin/plugin-styrmin-common';
 import { Knex } from 'knex';
 import { randomUUID } from 'node:crypto';
@@ -17,6 +13,7 @@ import {
   ValidatedDeploymentChange,
 } from '../generator/Generator';
 import { Redeployment, Remediator } from '../remediator/Remediator';
+import { deploymentChangeCause } from '../remediator/taskCauses';
 import { readEnvironment, ReadEnvironmentStores } from './readEnvironment';
 import { checkVersion, valueOrThrow } from './recordChecks';
 import {
@@ -102,8 +99,8 @@ export class DeploymentChanges {
         driverVersions: records.driverVersions,
         driver,
         configuration,
+        prompts: { hook: 'setup', answers: options.prompts },
       });
-      const prompts = promptAnswers(validated, 'setup', options.prompts);
       if (records.deployments.some(d => d.name === name)) {
         throw new ConflictError(
           `The environment has a deployment named ${name} already`,
@@ -124,13 +121,15 @@ export class DeploymentChanges {
         ...generation,
         intent: { kind: 'create', environmentId, deployment },
         createdBy,
-        prompts: { deploymentId: deployment.id, answers: prompts },
+        cause: deploymentChangeCause({
+          environment: records.environment,
+          deployment,
+          verb: 'created',
+          changedBy: createdBy,
+        }),
+        prompts: { deploymentId: deployment.id, answers: validated.prompts },
       });
-      return deploymentResult(
-        deployment.id,
-        redeployments,
-        validated.droppedParameters,
-      );
+      return deploymentResult(deployment.id, redeployments, validated);
     });
   }
 
@@ -168,12 +167,15 @@ export class DeploymentChanges {
           current.configuration,
           configurationPatch,
         ),
+        // Only an upgrade runs a hook whose actions ask (the upgrade hook of the version
+        // it moves to); an edit runs none. Checked with the configuration, so that one
+        // refusal names every problem of the change.
+        prompts: {
+          hook: options.driverVersion ? 'upgrade' : undefined,
+          answers: options.prompts,
+        },
+        allowDowngrade: options.allowDowngrade,
       });
-      // Only an upgrade runs a hook whose actions ask (the upgrade hook of the version it
-      // moves to); an edit runs none.
-      const prompts = options.driverVersion
-        ? promptAnswers(validated, 'upgrade', options.prompts)
-        : promptAnswers(validated, undefined, options.prompts);
       const deployment = {
         id: current.id,
         name: current.name,
@@ -189,6 +191,7 @@ export class DeploymentChanges {
           deployment: current,
           changed: false,
           droppedParameters: validated.droppedParameters,
+          carriedOverParameters: validated.carriedOverParameters,
           siblings: [],
         };
       }
@@ -197,13 +200,15 @@ export class DeploymentChanges {
         ...generation,
         intent: { kind: 'update', deployment, expectedVersion },
         createdBy: updatedBy,
-        prompts: { deploymentId, answers: prompts },
+        cause: deploymentChangeCause({
+          environment: records.environment,
+          deployment,
+          verb: options.driverVersion ? 'upgraded' : 'changed',
+          changedBy: updatedBy,
+        }),
+        prompts: { deploymentId, answers: validated.prompts },
       });
-      return deploymentResult(
-        deploymentId,
-        redeployments,
-        validated.droppedParameters,
-      );
+      return deploymentResult(deploymentId, redeployments, validated);
     });
   }
 
@@ -258,6 +263,12 @@ export class DeploymentChanges {
           driverVersion: driverVersionOf(records, current),
         },
         createdBy: deletedBy,
+        cause: deploymentChangeCause({
+          environment: records.environment,
+          deployment: current,
+          verb: 'deleted',
+          changedBy: deletedBy,
+        }),
       });
       return {
         deployment: own.deployment,
@@ -269,6 +280,7 @@ export class DeploymentChanges {
           remediation: own.remediation,
         },
         droppedParameters: [],
+        carriedOverParameters: [],
         siblings,
       };
     });
@@ -348,37 +360,6 @@ function plannedResult(result: DeploymentChangeResult): DeploymentChangeResult {
   };
 }
 
-/**
- * The answers to the prompts of the hook that the change runs, checked against the driver
- * version it deploys; a change that runs no hook takes none.
- */
-function promptAnswers(
-  validated: ValidatedDeploymentChange,
-  hook: Hook | undefined,
-  answers: unknown,
-): PromptAnswers {
-  if (hook === undefined) {
-    if (answers !== undefined && answers !== null) {
-      throw validationError([
-        {
-          code: 'VALIDATION_FAILED',
-          field: 'prompts',
-          message:
-            'Only a creation or an upgrade runs actions that ask for answers',
-        },
-      ]);
-    }
-    return {};
-  }
-  return valueOrThrow(
-    validatePromptAnswers({
-      driver: validated.driverVersion.spec,
-      hook,
-      answers,
-    }),
-  );
-}
-
 function ownInstance(generation: Generation, deploymentId: string) {
   return generation.instances.find(i => i.deploymentId === deploymentId)!;
 }
@@ -386,7 +367,13 @@ function ownInstance(generation: Generation, deploymentId: string) {
 function deploymentResult(
   deploymentId: string,
   redeployments: Redeployment[],
-  droppedParameters: string[],
+  {
+    droppedParameters,
+    carriedOverParameters,
+  }: Pick<
+    ValidatedDeploymentChange,
+    'droppedParameters' | 'carriedOverParameters'
+  >,
 ): DeploymentChangeResult {
   const own = redeployments.find(r => r.deployment.id === deploymentId)!;
   return {
@@ -394,6 +381,7 @@ function deploymentResult(
     changed: true,
     redeployment: own,
     droppedParameters,
+    carriedOverParameters,
     siblings: redeployments.filter(r => r !== own),
   };
 }

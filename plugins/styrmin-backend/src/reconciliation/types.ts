@@ -1,3 +1,4 @@
+import { CarriedOverParameter } from '@styrmin/plugin-styrmin-common';
 import { Cluster } from '../clusters/ClusterStore';
 import { Deployment, DriverVersionRef } from '../deployments/DeploymentStore';
 import { Environment } from '../environments/EnvironmentStore';
@@ -22,6 +23,8 @@ export type DeploymentChangeResult = {
   redeployment?: Redeployment;
   /** Retired parameters whose values equalled their defaults, dropped by an upgrade. */
   droppedParameters: string[];
+  /** Retired parameters whose values an upgrade carried over to their replacements. */
+  carriedOverParameters: CarriedOverParameter[];
   /**
    * The other deployments of the environment that the change redeploys: creating or
    * deleting a deployment, or changing the services it declares, changes their
@@ -69,6 +72,8 @@ export type DeploymentChangesChangeOptions = {
   configurationPatch?: unknown;
   /** With `driverVersion`: answers to the prompts of its upgrade hook's actions. */
   prompts?: unknown;
+  /** With `driverVersion`: whether it may be older than the deployment's (a downgrade). */
+  allowDowngrade?: boolean;
   updatedBy: string;
   /** Validate and generate as for real, answer what the change would do, store nothing. */
   dryRun?: boolean;

@@ -6,6 +6,7 @@ import { DriverMetadata } from './DriverMetadata';
 import { DriverParameter } from './DriverParameter';
 import { driverReferenceIssues } from './driverReferenceIssues';
 import { DriverService } from './DriverService';
+import { RetiredParameter } from './RetiredParameter';
 import {
   DnsLabel,
   ParameterName,
@@ -59,6 +60,12 @@ export const DriverVersionSpec = z
       .default({})
       .describe(
         'The parameters users set on a deployment, by name. Values templates and actions read them as `parameters.<name>` in the context.',
+      ),
+    retired_parameters: z
+      .record(ParameterName, RetiredParameter)
+      .optional()
+      .describe(
+        'The parameters that an earlier driver version declared and this one no longer does, by name, with what replaces each (for example `task_worker_replicas: { replaced_by: { replica_override: task-worker } }`). A deployment that moves to this version carries a retired value over to its replacement; a retired parameter without an entry is dropped when its value equals its default and refused otherwise (RETIRED_PARAMETER_VALUE).',
       ),
     services: z
       .array(DriverService)

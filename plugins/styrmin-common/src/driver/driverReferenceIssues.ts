@@ -1,5 +1,6 @@
 import { DriverAction } from './DriverAction';
 import { DriverService } from './DriverService';
+import { RetiredParameter } from './RetiredParameter';
 
 /**
  * The parts of `spec` that refer to each other. A list entry is `undefined` where it is
@@ -12,6 +13,8 @@ export interface DriverReferenceParts {
     Pick<DriverService, 'name' | 'component'> | undefined
   >;
   actions: ReadonlyArray<Pick<DriverAction, 'name' | 'components'> | undefined>;
+  parameters: Record<string, unknown>;
+  retired_parameters?: Record<string, RetiredParameter | undefined>;
 }
 
 /** A broken rule, with its path inside `spec`. */
@@ -44,7 +47,8 @@ function duplicateNames(
 
 /**
  * The rules across the parts of `spec`: service and action names are unique, and the
- * components that services and actions name are declared.
+ * components that services, actions and the replacements of retired parameters name are
+ * declared, and a retired parameter is not declared as well.
  */
 export function driverReferenceIssues(
   parts: DriverReferenceParts,
@@ -73,6 +77,26 @@ export function driverReferenceIssues(
       (action?.components ?? []).flatMap((component, position) =>
         unknown(component, ['actions', index, 'components', position]),
       ),
+    ),
+    ...Object.entries(parts.retired_parameters ?? {}).flatMap(
+      ([name, retired]) => [
+        ...(Object.hasOwn(parts.parameters, name)
+          ? [
+              {
+                path: ['retired_parameters', name],
+                message: `The parameter ${name} is declared in spec.parameters, so it is not retired`,
+              },
+            ]
+          : []),
+        ...(retired
+          ? unknown(retired.replaced_by.replica_override, [
+              'retired_parameters',
+              name,
+              'replaced_by',
+              'replica_override',
+            ])
+          : []),
+      ],
     ),
   ];
 }

@@ -4,6 +4,7 @@ export { HelmChart, HelmChartSource } from './HelmChart';
 export { DriverComponent } from './DriverComponent';
 export { DriverParameter, type DriverParameterType } from './DriverParameter';
 export { DriverService } from './DriverService';
+export { RetiredParameter } from './RetiredParameter';
 export { DriverAction, DriverActionFunction } from './DriverAction';
 export {
   DRIVER_API_VERSION,

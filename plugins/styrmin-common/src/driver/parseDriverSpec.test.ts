@@ -559,6 +559,38 @@ describe('parseDriverSpec', () => {
       'spec.parameters.telemetry.default',
       /expected boolean/,
     ],
+    // retired parameters
+    [
+      'a retired parameter replaced by an unknown component',
+      d => {
+        d.spec.retired_parameters = {
+          worker_replicas: { replaced_by: { replica_override: 'worker' } },
+        };
+      },
+      'spec.retired_parameters.worker_replicas.replaced_by.replica_override',
+      /Unknown component "worker"; declared: server, database/,
+    ],
+    [
+      'a retired parameter that is still declared',
+      d => {
+        d.spec.parameters.heap = { type: 'number', description: 'x' };
+        d.spec.retired_parameters = {
+          heap: { replaced_by: { replica_override: 'server' } },
+        };
+      },
+      'spec.retired_parameters.heap',
+      /The parameter heap is declared in spec.parameters, so it is not retired/,
+    ],
+    [
+      'a retired parameter replaced by something else than a replica override',
+      d => {
+        d.spec.retired_parameters = {
+          heap: { replaced_by: { parameter: 'memory' } },
+        };
+      },
+      'spec.retired_parameters.heap.replaced_by.parameter',
+      /Unknown field "parameter"/,
+    ],
     // services
     [
       'a service of an unknown component',

@@ -11,6 +11,7 @@ import {
 import { z } from 'zod/v4';
 import { DriverAction } from './DriverAction';
 import { driverReferenceIssues } from './driverReferenceIssues';
+import { RetiredParameter } from './RetiredParameter';
 import { DriverService } from './DriverService';
 import { DriverSpec } from './DriverSpec';
 import {
@@ -93,6 +94,15 @@ function referenceIssues(data: unknown) {
     components: isObject(spec.components) ? spec.components : {},
     services: wellFormed(DriverService, spec.services),
     actions: wellFormed(DriverAction, spec.actions),
+    parameters: isObject(spec.parameters) ? spec.parameters : {},
+    retired_parameters: isObject(spec.retired_parameters)
+      ? Object.fromEntries(
+          Object.entries(spec.retired_parameters).map(([name, entry]) => {
+            const parsed = RetiredParameter.safeParse(entry);
+            return [name, parsed.success ? parsed.data : undefined];
+          }),
+        )
+      : undefined,
   }).map(issue => ({
     code: 'custom' as const,
     message: issue.message,

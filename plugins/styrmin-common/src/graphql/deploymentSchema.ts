@@ -41,8 +41,12 @@ export const deploymentGraphQLSchema = /* GraphQL */ `
     """
     Moves a deployment to another version of its driver (an upgrade_instance task), with an
     optional merge patch of its configuration. A retired parameter is dropped when its
-    value equals its default in the current driver version (droppedParameters), and
-    refused otherwise (RETIRED_PARAMETER_VALUE). Needs styrmin.deployment.update.
+    value equals its default in the current driver version (droppedParameters); otherwise
+    its value goes to what the new version says replaces it (carriedOverParameters), and
+    without a replacement the change is refused (RETIRED_PARAMETER_VALUE). An older driver
+    version is refused unless allowDowngrade (VALIDATION_FAILED on driverVersion). One
+    refusal lists every problem of the change, its prompt answers included. Needs
+    styrmin.deployment.update.
     """
     upgradeDeployment(input: UpgradeDeploymentInput!): DeploymentChangeResult!
     """
@@ -176,7 +180,12 @@ export const deploymentGraphQLSchema = /* GraphQL */ `
     expectedVersion: Int
     "The driver version to move to."
     driverVersion: String!
-    "A JSON merge patch of the configuration, such as a new app_version."
+    "True: driverVersion may be older than the deployment's (a downgrade); refused otherwise."
+    allowDowngrade: Boolean = false
+    """
+    A JSON merge patch of the configuration, such as a new app_version. A retired
+    parameter set to null is dropped instead of carried over.
+    """
     configuration: JSON
     """
     Answers to the prompts of the upgrade hook's actions of the new driver version, by
@@ -355,8 +364,19 @@ export const deploymentGraphQLSchema = /* GraphQL */ `
     plannedActions: [DriverAction!]!
     "Retired parameters whose values equalled their defaults, dropped by an upgrade."
     droppedParameters: [String!]!
+    "Retired parameters whose values an upgrade carried over to what replaces them."
+    carriedOverParameters: [CarriedOverParameter!]!
     "The other deployments of the environment that the change redeploys."
     siblings: [Redeployment!]!
+  }
+
+  "A retired parameter's value that an upgrade carried over to what replaces it."
+  type CarriedOverParameter {
+    "The retired parameter."
+    parameter: String!
+    "Where its value went: components.<component>.replicas, a replica override."
+    field: String!
+    value: JSON!
   }
 
   enum FlowName {

@@ -18,8 +18,10 @@ export {
 } from './validatePromptAnswers';
 export {
   migrateRetiredParameters,
+  type CarriedOverParameter,
   type RetiredParameterMigration,
 } from './migrateRetiredParameters';
+export { isDowngrade } from './isDowngrade';
 export { validateComponentOverrides } from './validateComponentOverrides';
 export {
   validateDeploymentChange,

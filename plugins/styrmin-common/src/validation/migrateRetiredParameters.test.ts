@@ -6,6 +6,12 @@ import { migrateRetiredParameters } from './migrateRetiredParameters';
 const INFRAHUB_1_0 = exampleDriver('infrahub/1.0.0');
 const INFRAHUB_1_1 = exampleDriver('infrahub/1.1.0');
 
+/** infrahub 1.1.0 without saying what replaces task_worker_replicas. */
+const INFRAHUB_1_1_UNREPLACED: DriverSpec = {
+  ...INFRAHUB_1_1,
+  spec: { ...INFRAHUB_1_1.spec, retired_parameters: undefined },
+};
+
 /** infrahub 1.0.0 with a secret parameter and one without a default, both retired in 1.1.0. */
 const INFRAHUB_1_0_MORE: DriverSpec = {
   ...INFRAHUB_1_0,
@@ -73,7 +79,13 @@ describe('migrateRetiredParameters', () => {
   ])('%s', (_case, currentDriver, driver, parameters, kept, dropped) => {
     expect(
       migrateRetiredParameters({ currentDriver, driver, parameters }),
-    ).toEqual({ parameters: kept, dropped, problems: [] });
+    ).toEqual({
+      parameters: kept,
+      components: {},
+      dropped,
+      carriedOver: [],
+      problems: [],
+    });
   });
 
   it.each<[string, Record<string, ParameterValue>, string, string]>([
@@ -107,14 +119,103 @@ describe('migrateRetiredParameters', () => {
       expect(
         migrateRetiredParameters({
           currentDriver: INFRAHUB_1_0_MORE,
-          driver: INFRAHUB_1_1,
+          driver: INFRAHUB_1_1_UNREPLACED,
           parameters: { admin_password: 'p', ...parameters },
         }),
       ).toEqual({
         parameters: { admin_password: 'p' },
+        components: {},
         dropped: [],
+        carriedOver: [],
         problems: [{ code: 'RETIRED_PARAMETER_VALUE', field, message }],
       });
     },
   );
+
+  describe('a retired parameter with a replacement (1.1.0: task_worker_replicas to the task-worker replica override)', () => {
+    it.each<
+      [
+        string,
+        Record<string, ParameterValue>,
+        Record<string, { replicas?: number; image?: string }>,
+        Partial<ReturnType<typeof migrateRetiredParameters>>,
+      ]
+    >([
+      [
+        'carries a value other than its default over to the replica override',
+        { task_worker_replicas: 4 },
+        {},
+        {
+          components: { 'task-worker': { replicas: 4 } },
+          dropped: [],
+          carriedOver: [
+            {
+              parameter: 'task_worker_replicas',
+              field: 'components.task-worker.replicas',
+              value: 4,
+            },
+          ],
+          problems: [],
+        },
+      ],
+      [
+        "keeps the component's other overrides",
+        { task_worker_replicas: 4 },
+        { 'task-worker': { image: 'registry.example/worker:1.6.0' } },
+        {
+          components: {
+            'task-worker': {
+              image: 'registry.example/worker:1.6.0',
+              replicas: 4,
+            },
+          },
+          dropped: [],
+        },
+      ],
+      [
+        'drops the value when the change sets the replica override itself',
+        { task_worker_replicas: 4 },
+        { 'task-worker': { replicas: 3 } },
+        {
+          components: { 'task-worker': { replicas: 3 } },
+          dropped: ['task_worker_replicas'],
+          carriedOver: [],
+          problems: [],
+        },
+      ],
+      [
+        'still drops a value equal to its default',
+        { task_worker_replicas: 2 },
+        {},
+        { components: {}, dropped: ['task_worker_replicas'], carriedOver: [] },
+      ],
+      [
+        'refuses a value that is no replica override',
+        { task_worker_replicas: '4' },
+        {},
+        {
+          components: {},
+          dropped: [],
+          carriedOver: [],
+          problems: [
+            {
+              code: 'RETIRED_PARAMETER_VALUE',
+              field: 'parameters.task_worker_replicas',
+              message:
+                'infrahub 1.1.0 no longer declares the parameter task_worker_replicas, and its value "4" is no replica override (a whole number of 1 or more) for the component task-worker that replaces it: set components.task-worker.replicas, or leave the parameter out of the change to drop it',
+            },
+          ],
+        },
+      ],
+    ])('%s', (_case, parameters, components, expected) => {
+      expect(
+        migrateRetiredParameters({
+          currentDriver: INFRAHUB_1_0,
+          driver: INFRAHUB_1_1,
+          parameters: { admin_password: 'p', ...parameters },
+          components,
+        }),
+      ).toMatchObject({ parameters: { admin_password: 'p' }, ...expected });
+    });
+  });
 });

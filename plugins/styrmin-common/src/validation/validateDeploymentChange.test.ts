@@ -1,9 +1,27 @@
 import { exampleDriver } from '../__testUtils__/exampleDriver';
 import { CONFIGURATION_LIMITS } from '../configuration/configurationFields';
+import { DriverSpec } from '../driver/DriverSpec';
 import { validateDeploymentChange } from './validateDeploymentChange';
 
 const INFRAHUB_1_0 = exampleDriver('infrahub/1.0.0');
 const INFRAHUB_1_1 = exampleDriver('infrahub/1.1.0');
+
+/** infrahub 1.1.0 without saying what replaces task_worker_replicas. */
+const INFRAHUB_1_1_UNREPLACED: DriverSpec = {
+  ...INFRAHUB_1_1,
+  spec: { ...INFRAHUB_1_1.spec, retired_parameters: undefined },
+};
+
+/** infrahub 1.1.0 giving task_worker_replicas to its singleton database. */
+const INFRAHUB_1_1_TO_SINGLETON: DriverSpec = {
+  ...INFRAHUB_1_1,
+  spec: {
+    ...INFRAHUB_1_1.spec,
+    retired_parameters: {
+      task_worker_replicas: { replaced_by: { replica_override: 'database' } },
+    },
+  },
+};
 
 const VALID = {
   app_version: '1.5.2',
@@ -32,6 +50,8 @@ describe('validateDeploymentChange', () => {
       success: true,
       configuration: { ...VALID, components: {} },
       droppedParameters: [],
+      carriedOverParameters: [],
+      prompts: {},
     });
   });
 
@@ -336,10 +356,11 @@ describe('validateDeploymentChange', () => {
   });
 
   describe('the retired-parameter rule, upgrading infrahub 1.0.0 to 1.1.0', () => {
+    // A 1.1.0 that names no replacement, as the rule stands without one.
     const upgrade = (parameters: Record<string, unknown>) =>
       validateDeploymentChange({
         currentDriver: INFRAHUB_1_0,
-        driver: INFRAHUB_1_1,
+        driver: INFRAHUB_1_1_UNREPLACED,
         configuration: { app_version: '1.5.2', parameters },
       });
 
@@ -349,6 +370,8 @@ describe('validateDeploymentChange', () => {
           success: true,
           configuration: { ...VALID, components: {} },
           droppedParameters: ['task_worker_replicas'],
+          carriedOverParameters: [],
+          prompts: {},
         },
       );
     });
@@ -414,6 +437,156 @@ describe('validateDeploymentChange', () => {
         configuration: { parameters: { task_worker_replicas: 4 } },
         droppedParameters: [],
       });
+    });
+  });
+
+  describe('carrying a retired value over to its replacement (1.1.0: task_worker_replicas to the task-worker replica override)', () => {
+    it('stores the value as the replica override, and says so', () => {
+      expect(
+        validateDeploymentChange({
+          currentDriver: INFRAHUB_1_0,
+          driver: INFRAHUB_1_1,
+          configuration: {
+            ...VALID,
+            parameters: { ...VALID.parameters, task_worker_replicas: 4 },
+          },
+        }),
+      ).toEqual({
+        success: true,
+        configuration: {
+          ...VALID,
+          components: { 'task-worker': { replicas: 4 } },
+        },
+        droppedParameters: [],
+        carriedOverParameters: [
+          {
+            parameter: 'task_worker_replicas',
+            field: 'components.task-worker.replicas',
+            value: 4,
+          },
+        ],
+        prompts: {},
+      });
+    });
+
+    it('checks the carried value by the replica-override rules (a singleton takes 1 at most)', () => {
+      const result = validateDeploymentChange({
+        currentDriver: INFRAHUB_1_0,
+        driver: INFRAHUB_1_1_TO_SINGLETON,
+        configuration: {
+          ...VALID,
+          parameters: { ...VALID.parameters, task_worker_replicas: 4 },
+        },
+      });
+      expect(
+        !result.success && result.problems.map(p => [p.code, p.field]),
+      ).toEqual([
+        ['SINGLETON_REPLICA_OVERRIDE', 'components.database.replicas'],
+      ]);
+    });
+  });
+
+  describe('every problem of an upgrade at once', () => {
+    const change = (
+      options: Partial<Parameters<typeof validateDeploymentChange>[0]>,
+    ) =>
+      validateDeploymentChange({
+        currentDriver: INFRAHUB_1_0,
+        driver: INFRAHUB_1_1_UNREPLACED,
+        configuration: {
+          ...VALID,
+          parameters: { ...VALID.parameters, task_worker_replicas: 4 },
+        },
+        ...options,
+      });
+    const problemsOfChange = (
+      options: Partial<Parameters<typeof validateDeploymentChange>[0]>,
+    ) => {
+      const result = change(options);
+      return result.success ? [] : result.problems.map(p => [p.code, p.field]);
+    };
+
+    it.each<
+      [
+        string,
+        Partial<Parameters<typeof validateDeploymentChange>[0]>,
+        string[][],
+      ]
+    >([
+      [
+        'a retired value and a prompt answer out of bounds',
+        {
+          prompts: {
+            hook: 'upgrade',
+            answers: { 'run-migrations': { migration_timeout_minutes: 1 } },
+          },
+        },
+        [
+          ['RETIRED_PARAMETER_VALUE', 'parameters.task_worker_replicas'],
+          [
+            'VALIDATION_FAILED',
+            'prompts.run-migrations.migration_timeout_minutes',
+          ],
+        ],
+      ],
+      [
+        'a downgrade, a retired value and an unknown action',
+        {
+          currentDriver: exampleDriver('infrahub/1.1.0'),
+          driver: INFRAHUB_1_0,
+          configuration: {
+            app_version: '1.5.2',
+            parameters: { ...VALID.parameters, allow_anonymous_access: false },
+          },
+          prompts: { hook: 'upgrade', answers: { migrate: {} } },
+        },
+        [
+          ['VALIDATION_FAILED', 'driverVersion'],
+          ['RETIRED_PARAMETER_VALUE', 'parameters.allow_anonymous_access'],
+          ['VALIDATION_FAILED', 'prompts.migrate'],
+        ],
+      ],
+      [
+        'answers to an edit, which runs no hook',
+        { driver: INFRAHUB_1_0, prompts: { answers: { migrate: {} } } },
+        [['VALIDATION_FAILED', 'prompts']],
+      ],
+    ])('%s', (_case, options, problems) => {
+      expect(problemsOfChange(options)).toEqual(problems);
+    });
+
+    it('takes a downgrade that asks for it, and keeps the checked answers', () => {
+      expect(
+        change({
+          currentDriver: INFRAHUB_1_1,
+          driver: INFRAHUB_1_0,
+          configuration: VALID,
+          allowDowngrade: true,
+          prompts: {
+            hook: 'upgrade',
+            answers: { 'run-migrations': { migration_timeout_minutes: 45 } },
+          },
+        }),
+      ).toMatchObject({
+        success: true,
+        prompts: { 'run-migrations': { migration_timeout_minutes: 45 } },
+      });
+    });
+
+    it('refuses a downgrade in words, on driverVersion', () => {
+      const result = change({
+        currentDriver: INFRAHUB_1_1,
+        driver: INFRAHUB_1_0,
+        configuration: VALID,
+      });
+      expect(!result.success && result.problems).toEqual([
+        {
+          code: 'VALIDATION_FAILED',
+          field: 'driverVersion',
+          message:
+            'infrahub 1.0.0 is older than infrahub 1.1.0: a downgrade is refused unless the change asks for it (allowDowngrade)',
+        },
+      ]);
     });
   });
 });

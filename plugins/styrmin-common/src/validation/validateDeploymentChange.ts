@@ -6,12 +6,19 @@ import {
   ParameterValue,
 } from '../configuration/DeploymentConfiguration';
 import { isJsonObject } from '../configuration/JsonValue';
+import { Hook } from '../domain/lifecycle';
 import { DriverSpec } from '../driver/DriverSpec';
-import { migrateRetiredParameters } from './migrateRetiredParameters';
+import { driverVersionName } from './driverVersionName';
+import { isDowngrade } from './isDowngrade';
+import {
+  CarriedOverParameter,
+  migrateRetiredParameters,
+} from './migrateRetiredParameters';
 import { explainIssue, schemaProblems } from './schemaProblems';
 import { validateApplicationVersion } from './validateApplicationVersion';
 import { validateComponentOverrides } from './validateComponentOverrides';
 import { validateParameters } from './validateParameters';
+import { PromptAnswers, validatePromptAnswers } from './validatePromptAnswers';
 import { ValidationProblem } from './ValidationProblem';
 
 /**
@@ -26,6 +33,13 @@ export interface DeploymentChange {
   driver: DriverSpec;
   /** The whole configuration after the change, as the caller received it. */
   configuration: unknown;
+  /**
+   * The answers to the prompts of the actions that the change runs: those of `hook` of
+   * `driver` (none for a change that runs no hook). Absent: none are checked.
+   */
+  prompts?: { hook?: Hook; answers: unknown };
+  /** Whether the change may move the deployment to an older driver version. */
+  allowDowngrade?: boolean;
 }
 
 /**
@@ -40,6 +54,10 @@ export type DeploymentChangeValidation =
       configuration: DeploymentConfiguration;
       /** The retired parameters whose values were dropped. */
       droppedParameters: string[];
+      /** The retired parameters whose values went to their replacements. */
+      carriedOverParameters: CarriedOverParameter[];
+      /** The checked answers to the prompts. */
+      prompts: PromptAnswers;
     }
   | { success: false; problems: ValidationProblem[] };
 
@@ -68,6 +86,32 @@ function wellFormedParts(input: unknown) {
   };
 }
 
+/**
+ * A move to an older driver version, which its upgrade hook was not written for, refused
+ * unless the change asks for it.
+ */
+function downgradeProblems(
+  currentDriver: DriverSpec,
+  driver: DriverSpec,
+): ValidationProblem[] {
+  return isDowngrade({
+    from: currentDriver.spec.version,
+    to: driver.spec.version,
+  })
+    ? [
+        {
+          code: 'VALIDATION_FAILED',
+          field: 'driverVersion',
+          message: `${driverVersionName(
+            driver,
+          )} is older than ${driverVersionName(
+            currentDriver,
+          )}: a downgrade is refused unless the change asks for it (allowDowngrade)`,
+        },
+      ]
+    : [];
+}
+
 /** Whether `field` is `ancestor` or lies inside it. */
 function isWithin(field: string, ancestor: string) {
   return (
@@ -83,9 +127,12 @@ function isWithin(field: string, ancestor: string) {
  * instance, and collects every problem: the configuration's shape and bounds; the
  * application version within the driver version's `supported_versions`; the parameter
  * values against the declared parameters, after the retired-parameter rule
- * (RETIRED_PARAMETER_VALUE) when the driver version changes; and the component overrides
- * (COMPONENT_CONTAINER_NOT_DECLARED, SINGLETON_REPLICA_OVERRIDE, the image override's form,
- * unknown components). Problems come in the order of their fields; a rule is not reported
+ * (RETIRED_PARAMETER_VALUE, or carried over to the replacement that the driver version
+ * names) when the driver version changes; the component overrides, carried-over values
+ * included (COMPONENT_CONTAINER_NOT_DECLARED, SINGLETON_REPLICA_OVERRIDE, the image
+ * override's form, unknown components); the answers to the prompts; and no move to an
+ * older driver version unless `allowDowngrade` (VALIDATION_FAILED on `driverVersion`).
+ * Problems come in the order of their fields; a rule is not reported
  * again on a field whose shape is already wrong.
  *
  * @public
@@ -94,6 +141,8 @@ export function validateDeploymentChange({
   currentDriver,
   driver,
   configuration,
+  prompts,
+  allowDowngrade = false,
 }: DeploymentChange): DeploymentChangeValidation {
   const parsed = DeploymentConfiguration.safeParse(configuration, {
     error: explainIssue,
@@ -103,8 +152,15 @@ export function validateDeploymentChange({
     currentDriver,
     driver,
     parameters: parts.parameters,
+    components: parts.components,
   });
+  const answers = prompts
+    ? validatePromptAnswers({ driver, ...prompts })
+    : ({ success: true, value: {} } as const);
   const ruleProblems = [
+    ...(currentDriver && !allowDowngrade
+      ? downgradeProblems(currentDriver, driver)
+      : []),
     ...(parts.app_version === undefined
       ? []
       : validateApplicationVersion({ driver, appVersion: parts.app_version })),
@@ -112,9 +168,10 @@ export function validateDeploymentChange({
     ...validateParameters({ driver, parameters: migration.parameters }),
     ...validateComponentOverrides({
       driver,
-      components: parts.components,
+      components: migration.components,
       appVersion: parts.app_version,
     }),
+    ...(answers.success ? [] : answers.problems),
   ];
   const shapeProblems = parsed.success ? [] : schemaProblems(parsed.error);
   const problems = [
@@ -135,7 +192,13 @@ export function validateDeploymentChange({
   }
   return {
     success: true,
-    configuration: { ...parsed.data, parameters: migration.parameters },
+    configuration: {
+      ...parsed.data,
+      parameters: migration.parameters,
+      components: migration.components,
+    },
     droppedParameters: migration.dropped,
+    carriedOverParameters: migration.carriedOver,
+    prompts: answers.success ? answers.value : {},
   };
 }

@@ -31,13 +31,14 @@ function answerOf(given: unknown): ParameterValue | undefined | typeof INVALID {
  * action and prompt named is declared, each answer is of its prompt's type, within its
  * bounds, and every required prompt without a default is answered. Each problem names its
  * field (`prompts.<action>.<prompt>`); none repeats an answer, which may be a secret.
- * Absent answers (`undefined` or `null`) are none.
+ * Absent answers (`undefined` or `null`) are none. A change that runs no hook (an edit,
+ * `hook` absent) takes none.
  *
  * @public
  */
 export function validatePromptAnswers(options: {
   driver: DriverSpec;
-  hook: Hook;
+  hook?: Hook;
   answers: unknown;
 }): ValidationResult<PromptAnswers> {
   const { driver, hook } = options;
@@ -47,6 +48,19 @@ export function validatePromptAnswers(options: {
     field,
     message,
   });
+  if (hook === undefined) {
+    return options.answers === undefined || options.answers === null
+      ? { success: true, value: {} }
+      : {
+          success: false,
+          problems: [
+            problem(
+              'prompts',
+              'Only a creation or an upgrade runs actions that ask for answers',
+            ),
+          ],
+        };
+  }
   if (!isJsonObject(answers)) {
     return {
       success: false,

@@ -179,7 +179,12 @@ export type UpgradeDeploymentInput = {
   expectedVersion?: number | null | undefined;
   /** The driver version to move to. */
   driverVersion: string;
-  /** A JSON merge patch of the configuration, such as a new app_version. */
+  /** True: driverVersion may be older than the deployment's (a downgrade); refused otherwise. */
+  allowDowngrade?: boolean | null | undefined;
+  /**
+   * A JSON merge patch of the configuration, such as a new app_version. A retired
+   * parameter set to null is dropped instead of carried over.
+   */
   configuration?: unknown;
   /**
    * Answers to the prompts of the upgrade hook's actions of the new driver version, by
@@ -341,6 +346,29 @@ export type VeleroRestorePhase =
   | 'PartiallyFailed'
   | 'Failed';
 
+export type CreateEnvironmentBackupInput = {
+  environment: string;
+  /** The TTL of every constituent, as a Velero duration (720h) or in seconds; default 30 days. */
+  ttl?: string | null | undefined;
+};
+
+export type DeleteEnvironmentBackupInput = {
+  id: string;
+};
+
+/** Computed from the constituents on every read, never stored; the first that applies. */
+export type EnvironmentBackupStatus =
+  /** Every constituent was deleted or expired (or is being deleted). */
+  | 'GONE'
+  /** A constituent that is left has not ended. */
+  | 'IN_PROGRESS'
+  /** A constituent that is left ended without a usable backup. */
+  | 'FAILED'
+  /** Every constituent left is Completed, but some were deleted or expired since. */
+  | 'PARTIAL'
+  /** Every constituent is Completed. */
+  | 'COMPLETED';
+
 export type ClusterQueryVariables = Exact<{
   id?: string | null | undefined;
   name?: string | null | undefined;
@@ -406,6 +434,11 @@ export type CreateDeploymentMutation = {
     changed: boolean;
     droppedParameters: Array<string>;
     plannedSteps: Array<string>;
+    carriedOverParameters: Array<{
+      parameter: string;
+      field: string;
+      value: unknown;
+    }>;
     deployment: {
       id: string;
       name: string;
@@ -542,6 +575,11 @@ export type DeploymentChangeFieldsFragment = {
   changed: boolean;
   droppedParameters: Array<string>;
   plannedSteps: Array<string>;
+  carriedOverParameters: Array<{
+    parameter: string;
+    field: string;
+    value: unknown;
+  }>;
   deployment: {
     id: string;
     name: string;
@@ -820,6 +858,11 @@ export type DeleteDeploymentMutation = {
     changed: boolean;
     droppedParameters: Array<string>;
     plannedSteps: Array<string>;
+    carriedOverParameters: Array<{
+      parameter: string;
+      field: string;
+      value: unknown;
+    }>;
     deployment: {
       id: string;
       name: string;
@@ -1497,6 +1540,11 @@ export type EditComponentOverridesMutation = {
     changed: boolean;
     droppedParameters: Array<string>;
     plannedSteps: Array<string>;
+    carriedOverParameters: Array<{
+      parameter: string;
+      field: string;
+      value: unknown;
+    }>;
     deployment: {
       id: string;
       name: string;
@@ -1638,6 +1686,11 @@ export type EditDeploymentMutation = {
     changed: boolean;
     droppedParameters: Array<string>;
     plannedSteps: Array<string>;
+    carriedOverParameters: Array<{
+      parameter: string;
+      field: string;
+      value: unknown;
+    }>;
     deployment: {
       id: string;
       name: string;
@@ -2600,6 +2653,11 @@ export type UpgradeDeploymentMutation = {
     changed: boolean;
     droppedParameters: Array<string>;
     plannedSteps: Array<string>;
+    carriedOverParameters: Array<{
+      parameter: string;
+      field: string;
+      value: unknown;
+    }>;
     deployment: {
       id: string;
       name: string;
@@ -3359,4 +3417,320 @@ export type UpdateBackupStorageLocationMutation = {
       cluster: { id: string; name: string };
     }>;
   };
+};
+
+export type CreateEnvironmentBackupMutationVariables = Exact<{
+  input: CreateEnvironmentBackupInput;
+}>;
+
+export type CreateEnvironmentBackupMutation = {
+  createEnvironmentBackup: {
+    id: string;
+    environmentName: string;
+    backupStorageLocation: string | null;
+    status: EnvironmentBackupStatus;
+    createdBy: string;
+    createdAt: string;
+    environment: { id: string; name: string };
+    constituents: Array<{
+      deploymentName: string;
+      driverName: string;
+      driverVersion: string;
+      appVersion: string;
+      deployment: { id: string; name: string; state: DeploymentState };
+      backup: {
+        id: string;
+        veleroName: string;
+        trigger: BackupTrigger;
+        scheduledFor: string | null;
+        ttl: string;
+        createdBy: string;
+        createdAt: string;
+        phase: VeleroBackupPhase | null;
+        itemsBackedUp: number | null;
+        totalItems: number | null;
+        sizeBytes: number | null;
+        errors: number;
+        warnings: number;
+        failureReason: string | null;
+        startedAt: string | null;
+        completedAt: string | null;
+        expiresAt: string | null;
+        restorable: boolean;
+        refusal: string | null;
+        deployment: {
+          id: string;
+          name: string;
+          environment: { id: string; name: string };
+        };
+        instance: { id: string; number: number };
+        storageLocation: { id: string; name: string };
+        task: {
+          id: string;
+          type: TaskType;
+          status: FlowRunState;
+          result: TaskResult;
+        } | null;
+        deletion: {
+          id: string;
+          type: TaskType;
+          status: FlowRunState;
+          result: TaskResult;
+        } | null;
+      } | null;
+    }>;
+  };
+};
+
+export type EnvironmentBackupFieldsFragment = {
+  id: string;
+  environmentName: string;
+  backupStorageLocation: string | null;
+  status: EnvironmentBackupStatus;
+  createdBy: string;
+  createdAt: string;
+  environment: { id: string; name: string };
+  constituents: Array<{
+    deploymentName: string;
+    driverName: string;
+    driverVersion: string;
+    appVersion: string;
+    deployment: { id: string; name: string; state: DeploymentState };
+    backup: {
+      id: string;
+      veleroName: string;
+      trigger: BackupTrigger;
+      scheduledFor: string | null;
+      ttl: string;
+      createdBy: string;
+      createdAt: string;
+      phase: VeleroBackupPhase | null;
+      itemsBackedUp: number | null;
+      totalItems: number | null;
+      sizeBytes: number | null;
+      errors: number;
+      warnings: number;
+      failureReason: string | null;
+      startedAt: string | null;
+      completedAt: string | null;
+      expiresAt: string | null;
+      restorable: boolean;
+      refusal: string | null;
+      deployment: {
+        id: string;
+        name: string;
+        environment: { id: string; name: string };
+      };
+      instance: { id: string; number: number };
+      storageLocation: { id: string; name: string };
+      task: {
+        id: string;
+        type: TaskType;
+        status: FlowRunState;
+        result: TaskResult;
+      } | null;
+      deletion: {
+        id: string;
+        type: TaskType;
+        status: FlowRunState;
+        result: TaskResult;
+      } | null;
+    } | null;
+  }>;
+};
+
+export type DeleteEnvironmentBackupMutationVariables = Exact<{
+  input: DeleteEnvironmentBackupInput;
+}>;
+
+export type DeleteEnvironmentBackupMutation = {
+  deleteEnvironmentBackup: {
+    id: string;
+    environmentName: string;
+    backupStorageLocation: string | null;
+    status: EnvironmentBackupStatus;
+    createdBy: string;
+    createdAt: string;
+    environment: { id: string; name: string };
+    constituents: Array<{
+      deploymentName: string;
+      driverName: string;
+      driverVersion: string;
+      appVersion: string;
+      deployment: { id: string; name: string; state: DeploymentState };
+      backup: {
+        id: string;
+        veleroName: string;
+        trigger: BackupTrigger;
+        scheduledFor: string | null;
+        ttl: string;
+        createdBy: string;
+        createdAt: string;
+        phase: VeleroBackupPhase | null;
+        itemsBackedUp: number | null;
+        totalItems: number | null;
+        sizeBytes: number | null;
+        errors: number;
+        warnings: number;
+        failureReason: string | null;
+        startedAt: string | null;
+        completedAt: string | null;
+        expiresAt: string | null;
+        restorable: boolean;
+        refusal: string | null;
+        deployment: {
+          id: string;
+          name: string;
+          environment: { id: string; name: string };
+        };
+        instance: { id: string; number: number };
+        storageLocation: { id: string; name: string };
+        task: {
+          id: string;
+          type: TaskType;
+          status: FlowRunState;
+          result: TaskResult;
+        } | null;
+        deletion: {
+          id: string;
+          type: TaskType;
+          status: FlowRunState;
+          result: TaskResult;
+        } | null;
+      } | null;
+    }>;
+  };
+};
+
+export type EnvironmentBackupQueryVariables = Exact<{
+  id: string;
+}>;
+
+export type EnvironmentBackupQuery = {
+  environmentBackup: {
+    id: string;
+    environmentName: string;
+    backupStorageLocation: string | null;
+    status: EnvironmentBackupStatus;
+    createdBy: string;
+    createdAt: string;
+    environment: { id: string; name: string };
+    constituents: Array<{
+      deploymentName: string;
+      driverName: string;
+      driverVersion: string;
+      appVersion: string;
+      deployment: { id: string; name: string; state: DeploymentState };
+      backup: {
+        id: string;
+        veleroName: string;
+        trigger: BackupTrigger;
+        scheduledFor: string | null;
+        ttl: string;
+        createdBy: string;
+        createdAt: string;
+        phase: VeleroBackupPhase | null;
+        itemsBackedUp: number | null;
+        totalItems: number | null;
+        sizeBytes: number | null;
+        errors: number;
+        warnings: number;
+        failureReason: string | null;
+        startedAt: string | null;
+        completedAt: string | null;
+        expiresAt: string | null;
+        restorable: boolean;
+        refusal: string | null;
+        deployment: {
+          id: string;
+          name: string;
+          environment: { id: string; name: string };
+        };
+        instance: { id: string; number: number };
+        storageLocation: { id: string; name: string };
+        task: {
+          id: string;
+          type: TaskType;
+          status: FlowRunState;
+          result: TaskResult;
+        } | null;
+        deletion: {
+          id: string;
+          type: TaskType;
+          status: FlowRunState;
+          result: TaskResult;
+        } | null;
+      } | null;
+    }>;
+  } | null;
+};
+
+export type EnvironmentBackupsQueryVariables = Exact<{
+  id: string;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+export type EnvironmentBackupsQuery = {
+  environment: {
+    environmentBackups: {
+      nodes: Array<{
+        id: string;
+        environmentName: string;
+        backupStorageLocation: string | null;
+        status: EnvironmentBackupStatus;
+        createdBy: string;
+        createdAt: string;
+        environment: { id: string; name: string };
+        constituents: Array<{
+          deploymentName: string;
+          driverName: string;
+          driverVersion: string;
+          appVersion: string;
+          deployment: { id: string; name: string; state: DeploymentState };
+          backup: {
+            id: string;
+            veleroName: string;
+            trigger: BackupTrigger;
+            scheduledFor: string | null;
+            ttl: string;
+            createdBy: string;
+            createdAt: string;
+            phase: VeleroBackupPhase | null;
+            itemsBackedUp: number | null;
+            totalItems: number | null;
+            sizeBytes: number | null;
+            errors: number;
+            warnings: number;
+            failureReason: string | null;
+            startedAt: string | null;
+            completedAt: string | null;
+            expiresAt: string | null;
+            restorable: boolean;
+            refusal: string | null;
+            deployment: {
+              id: string;
+              name: string;
+              environment: { id: string; name: string };
+            };
+            instance: { id: string; number: number };
+            storageLocation: { id: string; name: string };
+            task: {
+              id: string;
+              type: TaskType;
+              status: FlowRunState;
+              result: TaskResult;
+            } | null;
+            deletion: {
+              id: string;
+              type: TaskType;
+              status: FlowRunState;
+              result: TaskResult;
+            } | null;
+          } | null;
+        }>;
+      }>;
+      pageInfo: { endCursor: string | null; hasNextPage: boolean };
+    };
+  } | null;
 };

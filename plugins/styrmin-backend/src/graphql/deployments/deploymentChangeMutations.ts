@@ -48,6 +48,7 @@ export function createDeploymentChangeMutations(options: {
           deploymentId: input.id,
           expectedVersion: input.expectedVersion ?? undefined,
           driverVersion: input.driverVersion,
+          allowDowngrade: input.allowDowngrade ?? false,
           configurationPatch: input.configuration ?? {},
           prompts: input.prompts,
           updatedBy: callerRef(context.credentials),

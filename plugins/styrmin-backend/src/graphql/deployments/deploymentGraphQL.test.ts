@@ -484,7 +484,7 @@ describe('the deployment API', () => {
           },
         ],
         [
-          'a retired parameter at another value than its default',
+          'a retired value carried over, with a prompt answer out of bounds',
           () =>
             execute(EDIT, {
               input: {
@@ -492,9 +492,20 @@ describe('the deployment API', () => {
                 configuration: { parameters: { task_worker_replicas: 4 } },
               },
             }).then(() =>
-              execute(UPGRADE, { input: { id, driverVersion: '1.1.0' } }),
+              execute(UPGRADE, {
+                input: {
+                  id,
+                  driverVersion: '1.1.0',
+                  prompts: {
+                    'run-migrations': { migration_timeout_minutes: 1 },
+                  },
+                },
+              }),
             ),
-          { code: 'RETIRED_PARAMETER_VALUE' },
+          {
+            code: 'VALIDATION_FAILED',
+            field: 'prompts.run-migrations.migration_timeout_minutes',
+          },
         ],
         [
           'several problems at once',

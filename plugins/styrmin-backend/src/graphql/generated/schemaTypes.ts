@@ -304,8 +304,12 @@ export type Mutation = {
   /**
    * Moves a deployment to another version of its driver (an upgrade_instance task), with an
    * optional merge patch of its configuration. A retired parameter is dropped when its
-   * value equals its default in the current driver version (droppedParameters), and
-   * refused otherwise (RETIRED_PARAMETER_VALUE). Needs styrmin.deployment.update.
+   * value equals its default in the current driver version (droppedParameters); otherwise
+   * its value goes to what the new version says replaces it (carriedOverParameters), and
+   * without a replacement the change is refused (RETIRED_PARAMETER_VALUE). An older driver
+   * version is refused unless allowDowngrade (VALIDATION_FAILED on driverVersion). One
+   * refusal lists every problem of the change, its prompt answers included. Needs
+   * styrmin.deployment.update.
    */
   upgradeDeployment: DeploymentChangeResult;
   /**
@@ -398,10 +402,6 @@ export type Mutation = {
    * (CONFLICT otherwise, saying which). Needs styrmin.bsl.delete.
    */
   deleteBackupStorageLocation: BackupStorageLocation;
-};
-
-/** The entry points for changing. */
-export type MutationLoadDriverArgs = {
   /**
    * Backs up an environment in one operation: its configuration, the declared state of
    * every eligible deployment (all but the deleted ones and those that FAILED at their
@@ -420,6 +420,10 @@ export type MutationLoadDriverArgs = {
    * Needs styrmin.environmentbackup.delete.
    */
   deleteEnvironmentBackup: EnvironmentBackup;
+};
+
+/** The entry points for changing. */
+export type MutationLoadDriverArgs = {
   input: LoadDriverInput;
 };
 
@@ -533,10 +537,6 @@ export type MutationDeleteBackupStorageLocationArgs = {
   input: DeleteBackupStorageLocationInput;
 };
 
-/** Where a driver version was loaded from. */
-export type DriverSourceType =
-  /** A directory on the server's machine, inside one of the server's styrmin.drivers.allowedDirectories. */
-  | 'DIRECTORY'
 /** The entry points for changing. */
 export type MutationCreateEnvironmentBackupArgs = {
   input: CreateEnvironmentBackupInput;
@@ -547,6 +547,10 @@ export type MutationDeleteEnvironmentBackupArgs = {
   input: DeleteEnvironmentBackupInput;
 };
 
+/** Where a driver version was loaded from. */
+export type DriverSourceType =
+  /** A directory on the server's machine, inside one of the server's styrmin.drivers.allowedDirectories. */
+  | 'DIRECTORY'
   /** A git repository that the server cloned at a branch, tag or commit. */
   | 'GIT'
   /** The files of a driver directory that a client read and sent; the server validated them again. */
@@ -894,12 +898,18 @@ export type Environment = {
   backupSchedule?: Maybe<BackupSchedule>;
   /** Its backup storage location; null when none. Needs styrmin.bsl.read. */
   storageLocation?: Maybe<BackupStorageLocation>;
+  /** Its environment backups, newest first. Needs styrmin.environmentbackup.read. */
+  environmentBackups: EnvironmentBackupPage;
 };
 
 /** A logical deployment target in one cluster, such as dev or prod. */
 export type EnvironmentTasksArgs = {
-  /** Its environment backups, newest first. Needs styrmin.environmentbackup.read. */
-  environmentBackups: EnvironmentBackupPage;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** A logical deployment target in one cluster, such as dev or prod. */
+export type EnvironmentEnvironmentBackupsArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
 };
@@ -908,12 +918,6 @@ export type RunJobInput = {
   id: Scalars['ID']['input'];
   /** The version the caller saw; another is CONFLICT. The one on arrival when absent. */
   expectedVersion?: InputMaybe<Scalars['Int']['input']>;
-/** A logical deployment target in one cluster, such as dev or prod. */
-export type EnvironmentEnvironmentBackupsArgs = {
-  first?: InputMaybe<Scalars['Int']['input']>;
-  after?: InputMaybe<Scalars['String']['input']>;
-};
-
   /** The component whose container's image and environment the Job runs with. */
   component: Scalars['String']['input'];
   /**
@@ -1001,7 +1005,12 @@ export type UpgradeDeploymentInput = {
   expectedVersion?: InputMaybe<Scalars['Int']['input']>;
   /** The driver version to move to. */
   driverVersion: Scalars['String']['input'];
-  /** A JSON merge patch of the configuration, such as a new app_version. */
+  /** True: driverVersion may be older than the deployment's (a downgrade); refused otherwise. */
+  allowDowngrade?: InputMaybe<Scalars['Boolean']['input']>;
+  /**
+   * A JSON merge patch of the configuration, such as a new app_version. A retired
+   * parameter set to null is dropped instead of carried over.
+   */
   configuration?: InputMaybe<Scalars['JSON']['input']>;
   /**
    * Answers to the prompts of the upgrade hook's actions of the new driver version, by
@@ -1221,8 +1230,20 @@ export type DeploymentChangeResult = {
   plannedActions: Array<DriverAction>;
   /** Retired parameters whose values equalled their defaults, dropped by an upgrade. */
   droppedParameters: Array<Scalars['String']['output']>;
+  /** Retired parameters whose values an upgrade carried over to what replaces them. */
+  carriedOverParameters: Array<CarriedOverParameter>;
   /** The other deployments of the environment that the change redeploys. */
   siblings: Array<Redeployment>;
+};
+
+/** A retired parameter's value that an upgrade carried over to what replaces it. */
+export type CarriedOverParameter = {
+  __typename?: 'CarriedOverParameter';
+  /** The retired parameter. */
+  parameter: Scalars['String']['output'];
+  /** Where its value went: components.<component>.replicas, a replica override. */
+  field: Scalars['String']['output'];
+  value: Scalars['JSON']['output'];
 };
 
 export { FlowName };
@@ -1631,27 +1652,6 @@ export type BackupPage = {
   pageInfo: PageInfo;
 };
 
-export type ResolverTypeWrapper<T> = Promise<T> | T;
-
-export type Resolver<
-  TResult,
-  TParent = Record<PropertyKey, never>,
-  TContext = Record<PropertyKey, never>,
-  TArgs = Record<PropertyKey, never>,
-> = ResolverFn<TResult, TParent, TContext, TArgs>;
-
-export type ResolverFn<TResult, TParent, TContext, TArgs> = (
-  parent: TParent,
-  args: TArgs,
-  context: TContext,
-  info: GraphQLResolveInfo,
-) => Promise<TResult> | TResult;
-
-export type SubscriptionSubscribeFn<TResult, TParent, TContext, TArgs> = (
-  parent: TParent,
-  args: TArgs,
-  context: TContext,
-  info: GraphQLResolveInfo,
 export type CreateEnvironmentBackupInput = {
   environment: Scalars['ID']['input'];
   /** The TTL of every constituent, as a Velero duration (720h) or in seconds; default 30 days. */
@@ -1716,6 +1716,27 @@ export type EnvironmentBackupPage = {
   pageInfo: PageInfo;
 };
 
+export type ResolverTypeWrapper<T> = Promise<T> | T;
+
+export type Resolver<
+  TResult,
+  TParent = Record<PropertyKey, never>,
+  TContext = Record<PropertyKey, never>,
+  TArgs = Record<PropertyKey, never>,
+> = ResolverFn<TResult, TParent, TContext, TArgs>;
+
+export type ResolverFn<TResult, TParent, TContext, TArgs> = (
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo,
+) => Promise<TResult> | TResult;
+
+export type SubscriptionSubscribeFn<TResult, TParent, TContext, TArgs> = (
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo,
 ) => AsyncIterable<TResult> | Promise<AsyncIterable<TResult>>;
 
 export type SubscriptionResolveFn<TResult, TParent, TContext, TArgs> = (
@@ -1898,6 +1919,7 @@ export type ResolversTypes = {
   ContextChange: ResolverTypeWrapper<ContextChangeRecord>;
   Redeployment: ResolverTypeWrapper<RedeploymentRecord>;
   DeploymentChangeResult: ResolverTypeWrapper<DeploymentChangeResultRecord>;
+  CarriedOverParameter: ResolverTypeWrapper<CarriedOverParameter>;
   FlowName: FlowName;
   FlowRunState: FlowRunState;
   TaskType: TaskType;
@@ -1938,6 +1960,16 @@ export type ResolversTypes = {
   BackupPage: ResolverTypeWrapper<
     Omit<BackupPage, 'nodes'> & { nodes: Array<ResolversTypes['Backup']> }
   >;
+  CreateEnvironmentBackupInput: CreateEnvironmentBackupInput;
+  DeleteEnvironmentBackupInput: DeleteEnvironmentBackupInput;
+  EnvironmentBackupStatus: EnvironmentBackupStatus;
+  EnvironmentBackup: ResolverTypeWrapper<EnvironmentBackupViewRecord>;
+  EnvironmentBackupConstituent: ResolverTypeWrapper<EnvironmentBackupConstituentRecord>;
+  EnvironmentBackupPage: ResolverTypeWrapper<
+    Omit<EnvironmentBackupPage, 'nodes'> & {
+      nodes: Array<ResolversTypes['EnvironmentBackup']>;
+    }
+  >;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -1960,16 +1992,6 @@ export type ResolversParentTypes = {
   DriverAuthor: DriverAuthor;
   HelmChart: HelmChart;
   HelmChartSource: HelmChartSource;
-  CreateEnvironmentBackupInput: CreateEnvironmentBackupInput;
-  DeleteEnvironmentBackupInput: DeleteEnvironmentBackupInput;
-  EnvironmentBackupStatus: EnvironmentBackupStatus;
-  EnvironmentBackup: ResolverTypeWrapper<EnvironmentBackupViewRecord>;
-  EnvironmentBackupConstituent: ResolverTypeWrapper<EnvironmentBackupConstituentRecord>;
-  EnvironmentBackupPage: ResolverTypeWrapper<
-    Omit<EnvironmentBackupPage, 'nodes'> & {
-      nodes: Array<ResolversTypes['EnvironmentBackup']>;
-    }
-  >;
   DriverComponent: DriverComponent;
   DriverParameter: DriverParameter;
   Float: Scalars['Float']['output'];
@@ -2029,6 +2051,7 @@ export type ResolversParentTypes = {
   ContextChange: ContextChangeRecord;
   Redeployment: RedeploymentRecord;
   DeploymentChangeResult: DeploymentChangeResultRecord;
+  CarriedOverParameter: CarriedOverParameter;
   Task: TaskRecord;
   FlowRun: FlowRunRecord;
   Step: StepRecord;
@@ -2058,6 +2081,13 @@ export type ResolversParentTypes = {
   BackupPage: Omit<BackupPage, 'nodes'> & {
     nodes: Array<ResolversParentTypes['Backup']>;
   };
+  CreateEnvironmentBackupInput: CreateEnvironmentBackupInput;
+  DeleteEnvironmentBackupInput: DeleteEnvironmentBackupInput;
+  EnvironmentBackup: EnvironmentBackupViewRecord;
+  EnvironmentBackupConstituent: EnvironmentBackupConstituentRecord;
+  EnvironmentBackupPage: Omit<EnvironmentBackupPage, 'nodes'> & {
+    nodes: Array<ResolversParentTypes['EnvironmentBackup']>;
+  };
 };
 
 export type QueryResolvers<
@@ -2081,13 +2111,6 @@ export type QueryResolvers<
   clusters?: Resolver<
     Array<ResolversTypes['Cluster']>,
     ParentType,
-  CreateEnvironmentBackupInput: CreateEnvironmentBackupInput;
-  DeleteEnvironmentBackupInput: DeleteEnvironmentBackupInput;
-  EnvironmentBackup: EnvironmentBackupViewRecord;
-  EnvironmentBackupConstituent: EnvironmentBackupConstituentRecord;
-  EnvironmentBackupPage: Omit<EnvironmentBackupPage, 'nodes'> & {
-    nodes: Array<ResolversParentTypes['EnvironmentBackup']>;
-  };
     ContextType
   >;
   cluster?: Resolver<
@@ -2167,6 +2190,12 @@ export type QueryResolvers<
     ContextType,
     Partial<QueryBackupStorageLocationArgs>
   >;
+  environmentBackup?: Resolver<
+    Maybe<ResolversTypes['EnvironmentBackup']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryEnvironmentBackupArgs, 'id'>
+  >;
 };
 
 export type ServerResolvers<
@@ -2190,12 +2219,6 @@ export type DatabaseResolvers<
 
 export type MutationResolvers<
   ContextType = StyrminGraphQLContext,
-  environmentBackup?: Resolver<
-    Maybe<ResolversTypes['EnvironmentBackup']>,
-    ParentType,
-    ContextType,
-    RequireFields<QueryEnvironmentBackupArgs, 'id'>
-  >;
   ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation'],
 > = {
   loadDriver?: Resolver<
@@ -2336,6 +2359,18 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationDeleteBackupStorageLocationArgs, 'input'>
   >;
+  createEnvironmentBackup?: Resolver<
+    ResolversTypes['EnvironmentBackup'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationCreateEnvironmentBackupArgs, 'input'>
+  >;
+  deleteEnvironmentBackup?: Resolver<
+    ResolversTypes['EnvironmentBackup'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationDeleteEnvironmentBackupArgs, 'input'>
+  >;
 };
 
 export interface JsonScalarConfig
@@ -2359,18 +2394,6 @@ export type DriverResolvers<
   ContextType = StyrminGraphQLContext,
   ParentType extends ResolversParentTypes['Driver'] = ResolversParentTypes['Driver'],
 > = {
-  createEnvironmentBackup?: Resolver<
-    ResolversTypes['EnvironmentBackup'],
-    ParentType,
-    ContextType,
-    RequireFields<MutationCreateEnvironmentBackupArgs, 'input'>
-  >;
-  deleteEnvironmentBackup?: Resolver<
-    ResolversTypes['EnvironmentBackup'],
-    ParentType,
-    ContextType,
-    RequireFields<MutationDeleteEnvironmentBackupArgs, 'input'>
-  >;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   versions?: Resolver<
@@ -2709,6 +2732,12 @@ export type EnvironmentResolvers<
     ParentType,
     ContextType
   >;
+  environmentBackups?: Resolver<
+    ResolversTypes['EnvironmentBackupPage'],
+    ParentType,
+    ContextType,
+    RequireFields<EnvironmentEnvironmentBackupsArgs, 'first'>
+  >;
 };
 
 export type DeploymentTaskResultResolvers<
@@ -2732,12 +2761,6 @@ export type DeploymentStateResolvers = EnumResolverSignature<
   ResolversTypes['DeploymentState']
 >;
 
-  environmentBackups?: Resolver<
-    ResolversTypes['EnvironmentBackupPage'],
-    ParentType,
-    ContextType,
-    RequireFields<EnvironmentEnvironmentBackupsArgs, 'first'>
-  >;
 export type DeploymentConnectionResolvers<
   ContextType = StyrminGraphQLContext,
   ParentType extends ResolversParentTypes['DeploymentConnection'] = ResolversParentTypes['DeploymentConnection'],
@@ -2943,11 +2966,25 @@ export type DeploymentChangeResultResolvers<
     ParentType,
     ContextType
   >;
+  carriedOverParameters?: Resolver<
+    Array<ResolversTypes['CarriedOverParameter']>,
+    ParentType,
+    ContextType
+  >;
   siblings?: Resolver<
     Array<ResolversTypes['Redeployment']>,
     ParentType,
     ContextType
   >;
+};
+
+export type CarriedOverParameterResolvers<
+  ContextType = StyrminGraphQLContext,
+  ParentType extends ResolversParentTypes['CarriedOverParameter'] = ResolversParentTypes['CarriedOverParameter'],
+> = {
+  parameter?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  field?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
 };
 
 export type FlowNameResolvers = EnumResolverSignature<
@@ -3345,43 +3382,6 @@ export type BackupPageResolvers<
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
 };
 
-export type Resolvers<ContextType = StyrminGraphQLContext> = {
-  Query?: QueryResolvers<ContextType>;
-  Server?: ServerResolvers<ContextType>;
-  Database?: DatabaseResolvers<ContextType>;
-  Mutation?: MutationResolvers<ContextType>;
-  JSON?: GraphQLScalarType;
-  LoadDriverResult?: LoadDriverResultResolvers<ContextType>;
-  Driver?: DriverResolvers<ContextType>;
-  DriverVersion?: DriverVersionResolvers<ContextType>;
-  DriverInfo?: DriverInfoResolvers<ContextType>;
-  DriverLink?: DriverLinkResolvers<ContextType>;
-  DriverAuthor?: DriverAuthorResolvers<ContextType>;
-  HelmChart?: HelmChartResolvers<ContextType>;
-  HelmChartSource?: HelmChartSourceResolvers<ContextType>;
-  DriverComponent?: DriverComponentResolvers<ContextType>;
-  DriverParameter?: DriverParameterResolvers<ContextType>;
-  DriverService?: DriverServiceResolvers<ContextType>;
-  DriverAction?: DriverActionResolvers<ContextType>;
-  DriverActionFunction?: DriverActionFunctionResolvers<ContextType>;
-  DriverSource?: DriverSourceResolvers<ContextType>;
-  RegisterClusterResult?: RegisterClusterResultResolvers<ContextType>;
-  RotateAgentTokenResult?: RotateAgentTokenResultResolvers<ContextType>;
-  UpdateClusterResult?: UpdateClusterResultResolvers<ContextType>;
-  Cluster?: ClusterResolvers<ContextType>;
-  UpdateEnvironmentResult?: UpdateEnvironmentResultResolvers<ContextType>;
-  Environment?: EnvironmentResolvers<ContextType>;
-  DeploymentTaskResult?: DeploymentTaskResultResolvers<ContextType>;
-  DeploymentState?: DeploymentStateResolvers;
-  DeploymentConnection?: DeploymentConnectionResolvers<ContextType>;
-  InstanceConnection?: InstanceConnectionResolvers<ContextType>;
-  PageInfo?: PageInfoResolvers<ContextType>;
-  Deployment?: DeploymentResolvers<ContextType>;
-  Instance?: InstanceResolvers<ContextType>;
-  ContextChange?: ContextChangeResolvers<ContextType>;
-  Redeployment?: RedeploymentResolvers<ContextType>;
-  DeploymentChangeResult?: DeploymentChangeResultResolvers<ContextType>;
-  FlowName?: FlowNameResolvers;
 export type EnvironmentBackupResolvers<
   ContextType = StyrminGraphQLContext,
   ParentType extends ResolversParentTypes['EnvironmentBackup'] = ResolversParentTypes['EnvironmentBackup'],
@@ -3436,6 +3436,44 @@ export type EnvironmentBackupPageResolvers<
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
 };
 
+export type Resolvers<ContextType = StyrminGraphQLContext> = {
+  Query?: QueryResolvers<ContextType>;
+  Server?: ServerResolvers<ContextType>;
+  Database?: DatabaseResolvers<ContextType>;
+  Mutation?: MutationResolvers<ContextType>;
+  JSON?: GraphQLScalarType;
+  LoadDriverResult?: LoadDriverResultResolvers<ContextType>;
+  Driver?: DriverResolvers<ContextType>;
+  DriverVersion?: DriverVersionResolvers<ContextType>;
+  DriverInfo?: DriverInfoResolvers<ContextType>;
+  DriverLink?: DriverLinkResolvers<ContextType>;
+  DriverAuthor?: DriverAuthorResolvers<ContextType>;
+  HelmChart?: HelmChartResolvers<ContextType>;
+  HelmChartSource?: HelmChartSourceResolvers<ContextType>;
+  DriverComponent?: DriverComponentResolvers<ContextType>;
+  DriverParameter?: DriverParameterResolvers<ContextType>;
+  DriverService?: DriverServiceResolvers<ContextType>;
+  DriverAction?: DriverActionResolvers<ContextType>;
+  DriverActionFunction?: DriverActionFunctionResolvers<ContextType>;
+  DriverSource?: DriverSourceResolvers<ContextType>;
+  RegisterClusterResult?: RegisterClusterResultResolvers<ContextType>;
+  RotateAgentTokenResult?: RotateAgentTokenResultResolvers<ContextType>;
+  UpdateClusterResult?: UpdateClusterResultResolvers<ContextType>;
+  Cluster?: ClusterResolvers<ContextType>;
+  UpdateEnvironmentResult?: UpdateEnvironmentResultResolvers<ContextType>;
+  Environment?: EnvironmentResolvers<ContextType>;
+  DeploymentTaskResult?: DeploymentTaskResultResolvers<ContextType>;
+  DeploymentState?: DeploymentStateResolvers;
+  DeploymentConnection?: DeploymentConnectionResolvers<ContextType>;
+  InstanceConnection?: InstanceConnectionResolvers<ContextType>;
+  PageInfo?: PageInfoResolvers<ContextType>;
+  Deployment?: DeploymentResolvers<ContextType>;
+  Instance?: InstanceResolvers<ContextType>;
+  ContextChange?: ContextChangeResolvers<ContextType>;
+  Redeployment?: RedeploymentResolvers<ContextType>;
+  DeploymentChangeResult?: DeploymentChangeResultResolvers<ContextType>;
+  CarriedOverParameter?: CarriedOverParameterResolvers<ContextType>;
+  FlowName?: FlowNameResolvers;
   FlowRunState?: FlowRunStateResolvers;
   TaskType?: TaskTypeResolvers;
   StepStatus?: StepStatusResolvers;
@@ -3456,7 +3494,7 @@ export type EnvironmentBackupPageResolvers<
   Restore?: RestoreResolvers<ContextType>;
   BackupSchedule?: BackupScheduleResolvers<ContextType>;
   BackupPage?: BackupPageResolvers<ContextType>;
-};
   EnvironmentBackup?: EnvironmentBackupResolvers<ContextType>;
   EnvironmentBackupConstituent?: EnvironmentBackupConstituentResolvers<ContextType>;
   EnvironmentBackupPage?: EnvironmentBackupPageResolvers<ContextType>;
+};

@@ -34,6 +34,7 @@ const planned: DeploymentChangeResult = {
   ],
   plannedActions: [],
   droppedParameters: [],
+  carriedOverParameters: [],
   siblings: [
     {
       deployment: {

@@ -57,6 +57,7 @@ const planned: DeploymentChangeResult = {
     upgradeActions.find(a => a.mode === 'post')!,
   ],
   droppedParameters: [],
+  carriedOverParameters: [],
   siblings: [],
 };
 
