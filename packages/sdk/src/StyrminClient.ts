@@ -75,6 +75,7 @@ import {
   UpgradeDeploymentInput,
 } from './operations';
 import { BackupsClient, BackupStorageLocationsClient } from './backups';
+import { EnvironmentBackupsClient } from './environmentBackups';
 import {
   GraphQLTransport,
   GraphQLVariables,
@@ -93,6 +94,8 @@ export class StyrminClient {
   readonly backups: BackupsClient;
   /** The backup storage locations that administrators register. */
   readonly backupStorageLocations: BackupStorageLocationsClient;
+  /** The environment backups: one record and one constituent backup per deployment. */
+  readonly environmentBackups: EnvironmentBackupsClient;
 
   static create(options: StyrminClientOptions): StyrminClient {
     return new StyrminClient(GraphQLTransport.create(options));
@@ -106,6 +109,7 @@ export class StyrminClient {
     };
     this.backups = BackupsClient.create(parts);
     this.backupStorageLocations = BackupStorageLocationsClient.create(parts);
+    this.environmentBackups = EnvironmentBackupsClient.create(parts);
   }
 
   /** The server that answers: its version, installation and database. */

@@ -30,6 +30,13 @@ export type {
   SetBackupScheduleInput,
   UpdateBackupStorageLocationInput,
 } from './operations/backups';
+export { EnvironmentBackupsClient } from './environmentBackups';
+export type {
+  CreateEnvironmentBackupInput,
+  EnvironmentBackup,
+  EnvironmentBackupPage,
+  EnvironmentBackupsOptions,
+} from './operations/environmentBackups';
 export type {
   Cluster,
   ClusterWithAgentToken,

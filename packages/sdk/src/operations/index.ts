@@ -108,3 +108,4 @@ export type {
   TaskTree,
 } from './taskFields';
 export * from './backups';
+export * from './environmentBackups';

@@ -1,0 +1,55 @@
+import { ClientParts } from '../backups/ClientParts';
+import {
+  createEnvironmentBackupOperation,
+  CreateEnvironmentBackupInput,
+  deleteEnvironmentBackupOperation,
+  EnvironmentBackup,
+  environmentBackupOperation,
+  EnvironmentBackupPage,
+  EnvironmentBackupsOptions,
+  environmentBackupsOperation,
+} from '../operations/environmentBackups';
+
+/**
+ * The environment backups: `StyrminClient.environmentBackups`. Every failure rejects with
+ * a {@link StyrminApiError}.
+ *
+ * @public
+ */
+export class EnvironmentBackupsClient {
+  readonly #execute: ClientParts['execute'];
+
+  /** @internal */
+  static create(parts: ClientParts): EnvironmentBackupsClient {
+    return new EnvironmentBackupsClient(parts);
+  }
+
+  private constructor(parts: ClientParts) {
+    this.#execute = parts.execute;
+  }
+
+  /** A page of an environment's environment backups, newest first; undefined for an unknown environment. */
+  list(
+    options: EnvironmentBackupsOptions,
+  ): Promise<EnvironmentBackupPage | undefined> {
+    return this.#execute(environmentBackupsOperation, { ...options });
+  }
+
+  /** One environment backup with its constituents, or undefined when there is none. */
+  get(id: string): Promise<EnvironmentBackup | undefined> {
+    return this.#execute(environmentBackupOperation, { id });
+  }
+
+  /**
+   * Backs up an environment now: one constituent backup (a create_backup task) per
+   * eligible deployment, each kept for `ttl` (30 days by default).
+   */
+  create(input: CreateEnvironmentBackupInput): Promise<EnvironmentBackup> {
+    return this.#execute(createEnvironmentBackupOperation, { input });
+  }
+
+  /** Deletes an environment backup and its constituents (their delete_backup tasks). */
+  delete(id: string): Promise<EnvironmentBackup> {
+    return this.#execute(deleteEnvironmentBackupOperation, { input: { id } });
+  }
+}

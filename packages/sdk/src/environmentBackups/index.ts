@@ -1,0 +1,1 @@
+export { EnvironmentBackupsClient } from './EnvironmentBackupsClient';
