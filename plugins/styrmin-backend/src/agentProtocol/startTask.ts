@@ -12,6 +12,7 @@ import {
   componentTask,
 } from '../reconciliation/componentTask';
 import { DefaultRemediator } from '../remediator/DefaultRemediator';
+import { hookCause } from '../remediator/taskCauses';
 import { Task } from '../tasks/TaskStore';
 import { AgentProtocolDeps } from './AgentProtocolDeps';
 import { AgentCaller } from './authenticateAgent';
@@ -106,6 +107,10 @@ export async function startTask(
         );
       }
       checkComponents(driver.spec, options.components);
+      const environment = (await deps.environments.getEnvironment({
+        tx,
+        id: deployment.environmentId,
+      }))!;
       const { task: child } = await DefaultRemediator.create(deps).recordTask({
         tx,
         cluster,
@@ -113,6 +118,12 @@ export async function startTask(
         task: componentTask(options.flow, options.components),
         createdBy: task.createdBy,
         startedBy: { stepId, startKey },
+        cause: hookCause({
+          environment,
+          deployment,
+          task,
+          stepName: step.name,
+        }),
       });
       return answer(deps, { tx, cluster, task: child, options });
     }),

@@ -18,6 +18,11 @@ import {
 } from '../environments/EnvironmentStore';
 import { Generator, GeneratorChange } from '../generator/Generator';
 import { Redeployment, Remediator } from '../remediator/Remediator';
+import {
+  clusterSettingsCause,
+  environmentSettingsCause,
+} from '../remediator/taskCauses';
+import { TaskCause } from '../tasks/TaskStore';
 import { previewRedeployments } from './previewRedeployments';
 import { readEnvironment, ReadEnvironmentStores } from './readEnvironment';
 import { checkVersion, liveEnvironment, valueOrThrow } from './recordChecks';
@@ -114,10 +119,16 @@ export class SettingsChanges {
           clusterIds: [clusterId],
         })
       ).sort((a, b) => (a.id < b.id ? -1 : 1));
+      const cause = clusterSettingsCause({
+        cluster: current,
+        before: current.settings,
+        after: settings,
+        changedBy: updatedBy,
+      });
       const redeployments: Redeployment[] = [];
       for (const environment of environments) {
         redeployments.push(
-          ...(await this.#redeploy(tx, environment.id, updatedBy)),
+          ...(await this.#redeploy(tx, environment.id, updatedBy, cause)),
         );
       }
       return { record, changed: true, redeployments };
@@ -180,7 +191,22 @@ export class SettingsChanges {
         updatedBy,
       });
       this.#changes.notify({ tx, environmentIds: [environmentId] });
-      const redeployments = await this.#redeploy(tx, environmentId, updatedBy);
+      const cause = environmentSettingsCause({
+        environment: current,
+        changed: [
+          ...(sameJson(overrides, current.overrides) ? [] : ['overrides']),
+          ...(backupStorageLocation === (current.backupStorageLocation ?? null)
+            ? []
+            : ['backup storage location']),
+        ],
+        changedBy: updatedBy,
+      });
+      const redeployments = await this.#redeploy(
+        tx,
+        environmentId,
+        updatedBy,
+        cause,
+      );
       return { record, changed: true, redeployments };
     });
   }
@@ -233,12 +259,14 @@ export class SettingsChanges {
     tx: Tx,
     environmentId: string,
     createdBy: string,
+    cause: TaskCause,
   ): Promise<Redeployment[]> {
     const records = await readEnvironment(this.#stores, { tx, environmentId });
     return this.#remediator.remediate({
       tx,
       ...this.#generator.generate({ records }),
       createdBy,
+      cause,
     });
   }
 

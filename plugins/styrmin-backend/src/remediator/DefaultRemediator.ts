@@ -18,7 +18,7 @@ import { FlowRun } from '../flows/FlowRunStore';
 import { GeneratedInstance } from '../generator/Generator';
 import { Instance } from '../instances/Instance';
 import { InstanceStore } from '../instances/InstanceStore';
-import { Task, TaskStore } from '../tasks/TaskStore';
+import { Task, TaskCause, TaskStore } from '../tasks/TaskStore';
 import {
   DeploymentIntent,
   Redeployment,
@@ -85,7 +85,7 @@ export class DefaultRemediator implements Remediator {
   async remediate(
     options: RemediatorRemediateOptions,
   ): Promise<Redeployment[]> {
-    const { tx, cluster, intent, createdBy, prompts } = options;
+    const { tx, cluster, intent, createdBy, prompts, cause } = options;
     const deployments = this.#deploymentsOf(options);
     if (intent?.kind === 'delete') {
       deployments.unshift(this.#deletion(tx, intent, createdBy));
@@ -100,6 +100,7 @@ export class DefaultRemediator implements Remediator {
           ...(prompts?.deploymentId === deployment.deploymentId && {
             prompts: prompts.answers,
           }),
+          ...(!isOwn(intent, deployment.deploymentId) && { cause }),
         }),
       );
     }
@@ -128,6 +129,7 @@ export class DefaultRemediator implements Remediator {
       createdBy,
       stepNames: task.stepNames,
       startKey: startedBy?.startKey,
+      cause: options.cause,
     });
     if (startedBy) {
       await this.#tasks.linkStartedTask({
@@ -147,9 +149,7 @@ export class DefaultRemediator implements Remediator {
       .filter(generated => generated.changed)
       .map(generated => {
         const own =
-          intent &&
-          intent.kind !== 'delete' &&
-          intent.deployment.id === generated.deploymentId
+          intent?.kind !== 'delete' && isOwn(intent, generated.deploymentId)
             ? intent
             : undefined;
         const write = (state: DeploymentState) => {
@@ -220,6 +220,7 @@ export class DefaultRemediator implements Remediator {
       cluster: Cluster;
       createdBy: string;
       prompts?: PromptAnswers;
+      cause?: TaskCause;
     },
   ): Promise<Redeployment> {
     const { deploymentId, active, generated, cluster, createdBy } = options;
@@ -252,6 +253,7 @@ export class DefaultRemediator implements Remediator {
       createdBy,
       stepNames: plannedSteps({ flowName, driver: options.driver }),
       prompts: options.prompts,
+      cause: options.cause,
     });
     const instance =
       generated &&
@@ -303,6 +305,14 @@ export class DefaultRemediator implements Remediator {
     await this.#deployments.setState({ tx, id: deployment.id, state });
     return { ...deployment, state, stateReason: undefined };
   }
+}
+
+/** Whether a deployment is the one whose intent the change records. */
+function isOwn(
+  intent: DeploymentIntent | undefined,
+  deploymentId: string,
+): intent is DeploymentIntent {
+  return intent?.deployment.id === deploymentId;
 }
 
 /**

@@ -13,7 +13,7 @@ import { DriverVersion } from '../drivers/DriverStore';
 import { FlowRun } from '../flows/FlowRunStore';
 import { DesiredDeployment, GeneratedInstance } from '../generator/Generator';
 import { Instance } from '../instances/Instance';
-import { Task } from '../tasks/TaskStore';
+import { Task, TaskCause } from '../tasks/TaskStore';
 
 /**
  * What a change records of its own deployment's intent. The remediator writes it with the
@@ -56,6 +56,12 @@ export type RemediatorRemediateOptions = {
   createdBy: string;
   /** The answers to the prompts of the actions of the deployment the change is about. */
   prompts?: { deploymentId: string; answers: PromptAnswers };
+  /**
+   * Why the change redeploys the deployments other than the intent's own (all of them
+   * without an intent), recorded with each of their tasks: the change's author did not
+   * ask for them.
+   */
+  cause?: TaskCause;
 };
 
 /**
@@ -120,6 +126,8 @@ export type RemediatorRecordTaskOptions = {
    * step that started it, which is linked to it.
    */
   startedBy?: { stepId: string; startKey: string };
+  /** Why the task is started, when its author did not start it directly. */
+  cause?: TaskCause;
 };
 
 /**

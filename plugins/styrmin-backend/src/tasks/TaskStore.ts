@@ -7,8 +7,10 @@ import {
 import { TransactionOption } from '../database/TransactionOption';
 import { FlowRunLease } from '../flows/FlowRunStore';
 import { Step } from './Step';
+import { TaskCause } from './TaskCause';
 
 export type { Step, StepAttemptError } from './Step';
+export type { TaskCause, TaskCauseKind, TaskCauseRecord } from './TaskCause';
 
 /**
  * One asynchronous operation.
@@ -34,6 +36,8 @@ export type Task = {
   prompts?: PromptAnswers;
   /** The key of the action primitive's call that started the task. */
   startKey?: string;
+  /** Why the task was started, when its author did not start it directly. */
+  cause?: TaskCause;
 };
 
 /** @internal */
@@ -52,6 +56,8 @@ export type TaskStoreCreateTaskOptions = TransactionOption & {
    * task with the same key is refused (`ConflictError`).
    */
   startKey?: string;
+  /** Why the task is started, when its author did not start it directly. */
+  cause?: TaskCause;
 };
 
 /** @internal */

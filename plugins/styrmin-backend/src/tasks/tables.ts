@@ -39,6 +39,8 @@ export type DbTaskRow = {
   prompts: string | null;
   /** The key of the action primitive's call that started the task, unique; or null. */
   start_key: string | null;
+  /** A `TaskCause` as JSON; null for a task that its author started directly. */
+  cause: string | null;
 };
 
 /** `styrmin_steps` */

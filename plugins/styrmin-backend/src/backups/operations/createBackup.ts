@@ -8,6 +8,7 @@ import { Knex } from 'knex';
 import { randomUUID } from 'node:crypto';
 import { inTransaction } from '../../database/inTransaction';
 import { Backup } from '../BackupStore';
+import { SCHEDULED_BACKUP_CAUSE } from '../../remediator/taskCauses';
 import {
   DEFAULT_BACKUP_TTL_SECONDS,
   DeploymentBackupsDeps,
@@ -100,6 +101,7 @@ export async function createBackup(
         ttlSeconds,
       }),
       createdBy,
+      ...(options.trigger === 'SCHEDULE' && { cause: SCHEDULED_BACKUP_CAUSE }),
     });
     return deps.backups.createBackup({
       tx,

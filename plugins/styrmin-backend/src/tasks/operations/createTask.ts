@@ -34,6 +34,7 @@ export async function createTask(
         ? JSON.stringify(options.prompts)
         : null,
     start_key: options.startKey ?? null,
+    cause: options.cause ? JSON.stringify(options.cause) : null,
   };
   return inTransaction(tx, async trx => {
     // PostgreSQL draws the sequence from its own (the column's default), safe under

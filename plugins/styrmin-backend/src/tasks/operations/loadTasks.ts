@@ -11,7 +11,7 @@ import {
 } from '../../database/timestamps';
 import { DbFlowRunRow, FLOW_RUNS_TABLE } from '../../flows/tables';
 import { Step } from '../Step';
-import { Task } from '../TaskStore';
+import { Task, TaskCause } from '../TaskStore';
 import {
   DbStepErrorRow,
   DbStepLinkRow,
@@ -93,6 +93,9 @@ export async function loadTasks(
       ),
     }),
     ...(row.start_key !== null && { startKey: row.start_key }),
+    ...(row.cause !== null && {
+      cause: parseJsonColumn<TaskCause>(row.cause, `cause of task ${row.id}`),
+    }),
   }));
 }
 
