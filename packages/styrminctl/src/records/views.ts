@@ -135,7 +135,14 @@ export function plannedStepRows(result: DeploymentChangeResult) {
 }
 
 export function changeTables(result: DeploymentChangeResult): unknown[] {
-  const { deployment, changed, instance, task, droppedParameters } = result;
+  const {
+    deployment,
+    changed,
+    instance,
+    task,
+    droppedParameters,
+    carriedOverParameters,
+  } = result;
   const summary = {
     deployment: `${deployment.environment.name}/${deployment.name}`,
     changed,
@@ -144,6 +151,10 @@ export function changeTables(result: DeploymentChangeResult): unknown[] {
     instance: instance?.number,
     task: task ? taskSummary(task) : undefined,
     droppedParameters,
+    carriedOverParameters: carriedOverParameters.map(
+      ({ parameter, field, value }) =>
+        `${parameter} -> ${field} = ${JSON.stringify(value)}`,
+    ),
   };
   return [
     summary,

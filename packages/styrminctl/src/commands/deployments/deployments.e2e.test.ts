@@ -194,6 +194,7 @@ describe.each(databases.eachSupportedId())(
         '',
       ]);
 
+      // 1.1.0 would carry task_worker_replicas (3) over; the prompt answer is refused.
       const retired = await styrminctl([
         'deployments',
         'upgrade',
@@ -202,10 +203,12 @@ describe.each(databases.eachSupportedId())(
         '1.1.0',
         '--app-version',
         '1.6.0',
+        '--prompt',
+        'run-migrations.migration_timeout_minutes=1',
       ]);
       expect(retired.exitCode).toBe(1);
       expect(retired.stderr).toMatch(
-        /^Error \[RETIRED_PARAMETER_VALUE\]: parameters\.task_worker_replicas: /,
+        /^Error \[VALIDATION_FAILED\]: prompts\.run-migrations\.migration_timeout_minutes: /,
       );
 
       const conflict = await styrminctl([

@@ -14,7 +14,21 @@ import {
   waitOptions,
 } from './options';
 
-/** `styrminctl deployments upgrade`: another version of the driver, with its upgrade hook. */
+type UpgradeOptions = ConfigurationOptions &
+  PromptFlags &
+  WaitOptions & {
+    driverVersion: string;
+    expectedVersion?: number;
+    allowDowngrade?: boolean;
+    dropRetired?: boolean;
+  };
+
+/**
+ * `styrminctl deployments upgrade`: another version of the driver, with its upgrade hook.
+ * A retired parameter's value goes where the new version says replaces it (the server
+ * carries it over, and the answer lists it); `--drop-retired` removes every retired value
+ * instead, as `--unset` does one by one.
+ */
 export function registerUpgradeCommand(
   deployments: Command,
   context: CommandContext,
@@ -30,45 +44,58 @@ export function registerUpgradeCommand(
                 .description(
                   'Move a deployment to another version of its driver, with the upgrade hook',
                 ),
-            ).requiredOption(
-              '--driver-version <version>',
-              'the driver version',
-            ),
+            )
+              .requiredOption(
+                '--driver-version <version>',
+                'the driver version',
+              )
+              .option(
+                '--allow-downgrade',
+                'allow a driver version older than the deployment’s (refused otherwise)',
+              )
+              .option(
+                '--drop-retired',
+                'remove the values of the parameters the new version retires, instead of carrying them over to what replaces them',
+              ),
           ),
           'upgrade',
         ),
       ),
     ),
-  ).action(
-    async (
-      ref: string,
-      options: ConfigurationOptions &
-        PromptFlags &
-        WaitOptions & {
-          driverVersion: string;
-          expectedVersion?: number;
-        },
-    ) => {
-      const client = await context.client();
-      const deployment = await findDeployment(client, ref);
-      const { configuration, prompts } = await changeFrom(
-        context,
-        options,
-        await driverVersionOf(
-          client,
-          deployment.driverVersion.name,
-          options.driverVersion,
-        ),
-      );
-      const result = await client.upgradeDeployment({
-        id: deployment.id,
-        expectedVersion: options.expectedVersion,
-        dryRun: options.dryRun,
-        driverVersion: options.driverVersion,
-        configuration,
-        prompts,
-      });
-      await followChange(context, client, result, options);
-    },
-  );
+  ).action(async (ref: string, options: UpgradeOptions) => {
+    const client = await context.client();
+    const deployment = await findDeployment(client, ref);
+    const target = await driverVersionOf(
+      client,
+      deployment.driverVersion.name,
+      options.driverVersion,
+    );
+    const { configuration, prompts } = await changeFrom(
+      context,
+      options,
+      target,
+    );
+    if (options.dropRetired) {
+      const parameters = (configuration.parameters ?? {}) as Record<
+        string,
+        unknown
+      >;
+      for (const name of Object.keys(deployment.configuration.parameters)) {
+        if (!target.parameters.some(p => p.name === name)) {
+          parameters[name] = null;
+        }
+      }
+      configuration.parameters = parameters;
+    }
+    const result = await client.upgradeDeployment({
+      id: deployment.id,
+      expectedVersion: options.expectedVersion,
+      dryRun: options.dryRun,
+      driverVersion: options.driverVersion,
+      allowDowngrade: options.allowDowngrade ?? false,
+      configuration,
+      prompts,
+    });
+    await followChange(context, client, result, options);
+  });
 }
