@@ -2,23 +2,12 @@ import { StyrminErrorCode } from '@styrmin/plugin-styrmin-common';
 import { Knex } from 'knex';
 import { createTestDatabases } from '../__testUtils__/databases';
 import { TEST_USER } from '../__testUtils__/coreStores';
-import {
-  rowCounts,
-  setupReconciliation,
-} from '../__testUtils__/reconciliation';
+import { setupReconciliation } from '../__testUtils__/reconciliation';
+import { assignBackupLocationToDev } from './__testUtils__/backupLocationOfDev';
+import { backupRowCounts as allRowCounts } from './__testUtils__/backupRowCounts';
 import { BACKUPS_TABLE, RESTORES_TABLE } from './tables';
 
 jest.setTimeout(60_000);
-
-/** Every row a backup operation may write: the core records' and the backups'. */
-async function allRowCounts(knex: Knex) {
-  const counts = await rowCounts(knex);
-  for (const table of [BACKUPS_TABLE, RESTORES_TABLE]) {
-    const [{ n }] = await knex(table).count({ n: '*' });
-    counts[table] = Number(n);
-  }
-  return counts;
-}
 
 describe('DeploymentBackups', () => {
   const databases = createTestDatabases();
@@ -30,24 +19,8 @@ describe('DeploymentBackups', () => {
      */
     async function setUp() {
       const setup = await setupReconciliation({ databases, databaseId });
-      const { backupStorageLocations, environments, dev, flowRuns } = setup;
-      await backupStorageLocations.createBackupStorageLocation({
-        name: 'minio',
-        store: {
-          provider: 'S3',
-          bucket: 'velero',
-          pathStyle: true,
-          credentials: { secretName: 'cloud-credentials', key: 'cloud' },
-        },
-        createdBy: TEST_USER,
-      });
-      await environments.updateEnvironment({
-        id: dev.id,
-        expectedVersion: dev.version,
-        overrides: {},
-        backupStorageLocation: 'minio',
-        updatedBy: TEST_USER,
-      });
+      const { flowRuns } = setup;
+      await assignBackupLocationToDev(setup);
       const { deployment } = await setup.createInfrahub();
       /** Ends every open run of the cluster's pool, as an agent would. */
       const endRuns = async (state: 'SUCCEEDED' | 'FAILED' = 'SUCCEEDED') => {
@@ -129,12 +102,14 @@ describe('DeploymentBackups', () => {
     it('refuses a backup that cannot be taken, writing nothing', async () => {
       const setup = await setUp();
       const { knex, deploymentBackups, deployment, deployments, dev } = setup;
-      const create = (deploymentId = deployment.id) => () =>
-        deploymentBackups.createBackup({
-          deploymentId,
-          trigger: 'ON_DEMAND',
-          createdBy: TEST_USER,
-        });
+      const create =
+        (deploymentId = deployment.id) =>
+        () =>
+          deploymentBackups.createBackup({
+            deploymentId,
+            trigger: 'ON_DEMAND',
+            createdBy: TEST_USER,
+          });
       await expectRefused(
         knex,
         'NOT_FOUND',
@@ -152,8 +127,15 @@ describe('DeploymentBackups', () => {
         store: { provider: 'S3', pathStyle: true },
         updatedBy: TEST_USER,
       });
-      await expectRefused(knex, 'CONFLICT', create(), /no bucket or credentials/);
-      const current = (await setup.environments.getEnvironment({ id: dev.id }))!;
+      await expectRefused(
+        knex,
+        'CONFLICT',
+        create(),
+        /no bucket or credentials/,
+      );
+      const current = (await setup.environments.getEnvironment({
+        id: dev.id,
+      }))!;
       await setup.environments.updateEnvironment({
         id: dev.id,
         expectedVersion: current.version,
@@ -161,7 +143,12 @@ describe('DeploymentBackups', () => {
         backupStorageLocation: null,
         updatedBy: TEST_USER,
       });
-      await expectRefused(knex, 'CONFLICT', create(), /no backup storage location/);
+      await expectRefused(
+        knex,
+        'CONFLICT',
+        create(),
+        /no backup storage location/,
+      );
       // Only the backup of the set-up was ever recorded.
       await expect(allRowCounts(knex)).resolves.toMatchObject({
         [BACKUPS_TABLE]: 1,
@@ -170,9 +157,12 @@ describe('DeploymentBackups', () => {
 
     it('refuses a restore of a backup that is not Completed, while a task runs, of a tombstone, writing nothing', async () => {
       const setup = await setUp();
-      const { knex, deploymentBackups, backup, deployment, deployments } = setup;
-      const restore = (backupId = backup.id) => () =>
-        deploymentBackups.restoreBackup({ backupId, createdBy: TEST_USER });
+      const { knex, deploymentBackups, backup, deployment, deployments } =
+        setup;
+      const restore =
+        (backupId = backup.id) =>
+        () =>
+          deploymentBackups.restoreBackup({ backupId, createdBy: TEST_USER });
 
       await expectRefused(
         knex,
@@ -180,6 +170,13 @@ describe('DeploymentBackups', () => {
         restore('00000000-0000-4000-8000-000000000999'),
       );
       await expectRefused(knex, 'CONFLICT', restore(), /not started/);
+      await setup.backups.recordBackupStatus({
+        id: backup.id,
+        observedAt: setup.clock.now(),
+        status: { phase: 'PartiallyFailed', errorCount: 1, warningCount: 0 },
+      });
+      await expectRefused(knex, 'CONFLICT', restore(), /PartiallyFailed/);
+      setup.clock.advance({ seconds: 1 });
       await setup.complete();
       // A task that has not ended: the deletion of another backup, say, or a job.
       const busy = await deploymentBackups.createBackup({
