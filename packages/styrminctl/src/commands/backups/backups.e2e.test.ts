@@ -240,6 +240,102 @@ describe.each(databases.eachSupportedId())(
       ).resolves.toMatchObject({ state: 'RUNNING' });
     });
 
+    it('sets, pauses and removes the backup schedules of a deployment and of its environment', async () => {
+      await expect(
+        json([
+          'backups',
+          'schedule',
+          'set',
+          'dev/infrahub',
+          '--cron',
+          '0 3 * * *',
+          '--ttl',
+          '7d',
+        ]),
+      ).resolves.toEqual({
+        cron: '0 3 * * *',
+        ttl: '168h0m0s',
+        paused: false,
+        inherited: false,
+        nextRunAt: expect.stringMatching(/T03:00:00/),
+      });
+      await expect(
+        json([
+          'backups',
+          'schedule',
+          'set',
+          '--environment',
+          'dev',
+          '--cron',
+          '@daily',
+          '--paused',
+        ]),
+      ).resolves.toMatchObject({
+        cron: '@daily',
+        ttl: '720h0m0s',
+        paused: true,
+        inherited: false,
+      });
+      await expect(
+        json(['backups', 'schedule', 'remove', 'dev/infrahub']),
+      ).resolves.toEqual({ removed: true });
+      await expect(
+        json(['backups', 'schedule', 'remove', 'dev/infrahub']),
+      ).resolves.toEqual({ removed: false });
+      await expect(
+        json(['backups', 'schedule', 'remove', '--environment', 'dev']),
+      ).resolves.toEqual({ removed: true });
+
+      const both = await styrminctl([
+        'backups',
+        'schedule',
+        'set',
+        'dev/infrahub',
+        '--environment',
+        'dev',
+        '--cron',
+        '@daily',
+      ]);
+      expect({ exitCode: both.exitCode, stderr: both.stderr }).toEqual({
+        exitCode: 2,
+        stderr:
+          'Error: Name a deployment (<environment>/<name>) or --environment <environment>, not both\n',
+      });
+      const bad = await styrminctl([
+        'backups',
+        'schedule',
+        'set',
+        'dev/infrahub',
+        '--cron',
+        'every night',
+      ]);
+      expect(bad.exitCode).toBe(1);
+      expect(bad.stderr).toMatch(
+        /^Error \[VALIDATION_FAILED\]: backupSchedule\.cron: A cron expression has five fields/,
+      );
+      role = 'readOnly';
+      try {
+        const refused = await styrminctl([
+          'backups',
+          'schedule',
+          'set',
+          'dev/infrahub',
+          '--cron',
+          '@daily',
+        ]);
+        expect({ exitCode: refused.exitCode, stderr: refused.stderr }).toEqual({
+          exitCode: 1,
+          stderr:
+            'Error [FORBIDDEN]: This needs the permission styrmin.backup.schedule, which the caller does not have\n',
+        });
+      } finally {
+        role = 'administrator';
+      }
+      await expect(
+        json(['backups', 'schedule', 'remove', 'dev/infrahub']),
+      ).resolves.toEqual({ removed: false });
+    });
+
     it('restores in place: declined on a terminal it writes nothing; with --yes --wait the deployment is RESTORING, then RUNNING', async () => {
       const [backup] = await json(['backups', 'list', 'dev/infrahub']);
       const declined = await styrminctl(

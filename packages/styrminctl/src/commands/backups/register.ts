@@ -4,6 +4,7 @@ import { registerCreateCommand } from './create';
 import { registerDeleteCommand } from './delete';
 import { registerListCommand } from './list';
 import { registerRestoreCommand } from './restore';
+import { registerScheduleCommands } from './schedule/register';
 import { registerShowCommand } from './show';
 
 /** `styrminctl backups ...`: the backups of deployments and their in-place restores. */
@@ -14,7 +15,7 @@ export function registerBackupsCommands(
   const backups = program
     .command('backups')
     .description(
-      'List, show, create and delete the backups of deployments; restore one in place',
+      'List, show, create and delete the backups of deployments; restore one in place; set their schedules',
     );
   // In the order --help lists them.
   for (const register of [
@@ -23,6 +24,7 @@ export function registerBackupsCommands(
     registerCreateCommand,
     registerDeleteCommand,
     registerRestoreCommand,
+    registerScheduleCommands,
   ]) {
     register(backups, context);
   }

@@ -1,0 +1,20 @@
+import { Command } from 'commander';
+import { CommandContext } from '../../../CommandContext';
+import { registerRemoveCommand } from './remove';
+import { registerSetCommand } from './set';
+
+/** `styrminctl backups schedule ...`: the backup schedules of deployments and environments. */
+export function registerScheduleCommands(
+  backups: Command,
+  context: CommandContext,
+): void {
+  const schedule = backups
+    .command('schedule')
+    .description(
+      'Set or remove the backup schedule of a deployment or an environment',
+    );
+  // In the order --help lists them.
+  for (const register of [registerSetCommand, registerRemoveCommand]) {
+    register(schedule, context);
+  }
+}
