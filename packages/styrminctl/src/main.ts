@@ -9,6 +9,7 @@ import { CliIo } from './CliIo';
 import { CommandContext, GlobalOptions } from './CommandContext';
 import { registerBackupsCommands } from './commands/backups/register';
 import { registerBslCommands } from './commands/bsl/register';
+import { registerEnvironmentBackupsCommands } from './commands/environmentBackups/register';
 import { registerCompletionCommand } from './commands/completion/register';
 import { registerClustersCommands } from './commands/clusters/register';
 import { registerDeploymentsCommands } from './commands/deployments/register';
@@ -94,6 +95,7 @@ function createProgram(io: CliIo): Command {
   registerTasksCommands(program, context);
   registerBackupsCommands(program, context);
   registerBslCommands(program, context);
+  registerEnvironmentBackupsCommands(program, context);
   // Last: its scripts complete every command registered before it.
   registerCompletionCommand(program, context);
   return program;

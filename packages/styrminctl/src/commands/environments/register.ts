@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { CommandContext } from '../../CommandContext';
+import { registerBackupCommand } from './backup';
 import { registerCreateCommand } from './create';
 import { registerDeleteCommand } from './delete';
 import { registerListCommand } from './list';
@@ -13,7 +14,9 @@ export function registerEnvironmentsCommands(
 ): void {
   const environments = program
     .command('environments')
-    .description('Create, list, show, update and delete environments');
+    .description(
+      'Create, list, show, update and delete environments; back one up',
+    );
   // In the order --help lists them.
   for (const register of [
     registerCreateCommand,
@@ -21,6 +24,7 @@ export function registerEnvironmentsCommands(
     registerShowCommand,
     registerUpdateCommand,
     registerDeleteCommand,
+    registerBackupCommand,
   ]) {
     register(environments, context);
   }
