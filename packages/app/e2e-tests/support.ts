@@ -195,9 +195,10 @@ export async function chooseTemplate(page: Page, title: string) {
     .filter({ has: page.getByText(title, { exact: true }) });
   await shows(page, template, `the ${title} template under Create`);
   await template.getByRole('button', { name: /choose/i }).click();
-  await page.waitForFunction(() =>
-    Array.from(document.querySelectorAll('input')).some(
-      input => input.value === 'resource:default/dev',
-    ),
+  // The environment drop-down names each environment with its cluster.
+  await shows(
+    page,
+    page.getByText('dev (sandbox)', { exact: true }),
+    'the environment "dev" chosen',
   );
 }

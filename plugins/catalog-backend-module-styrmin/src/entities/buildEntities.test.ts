@@ -65,6 +65,15 @@ const RECORDS: StyrminRecords = {
         password: { type: 'secret', description: 'The password.' },
       }),
     },
+    // The newest release, and a pre-release newer than it, which is not the default.
+    ...['2.10.0', '3.0.0-rc.1'].map(version => ({
+      name: 'acme',
+      version,
+      title: 'Acme',
+      supportedVersions: '>=1.5.0 <1.7.0',
+      digest: 'sha256:01',
+      spec: driverSpecWith({}),
+    })),
   ],
 };
 
@@ -109,6 +118,8 @@ describe('buildEntities', () => {
       'resource:dev.infrahub',
       expect.stringMatching(/^resource:prod\.x{49}-[0-9a-f]{8}$/),
       'template:acme-2.0.0',
+      'template:acme',
+      'template:acme-3.0.0-rc.1',
     ]);
   });
 
@@ -303,5 +314,38 @@ describe('buildEntities', () => {
         ],
       },
     });
+  });
+  it("makes the newest release of a driver its default template: named after the driver, so listed first, and tagged 'latest'", () => {
+    const templates = entities.filter(entity => entity.kind === 'Template');
+    const byName = templates
+      .map(template => template.metadata)
+      .sort((a, b) => a.name.localeCompare(b.name));
+    expect(
+      byName.map(metadata => [
+        metadata.name,
+        metadata.title,
+        metadata.annotations!['styrmin.io/driver-version'],
+        metadata.tags,
+      ]),
+    ).toEqual([
+      ['acme', 'Acme 2.10.0', '2.10.0', ['styrmin', 'acme', 'latest']],
+      ['acme-2.0.0', 'Acme 2.0.0', '2.0.0', ['styrmin', 'acme']],
+      ['acme-3.0.0-rc.1', 'Acme 3.0.0-rc.1', '3.0.0-rc.1', ['styrmin', 'acme']],
+    ]);
+  });
+
+  it("offers in each template's environment field the refresh's environments, each an environment entity it emits", () => {
+    const [where] = byRef['template:acme-2.0.0'].spec!.parameters as Array<{
+      properties: Record<string, { enum: string[]; enumNames: string[] }>;
+    }>;
+    const field = where.properties.deploymentEnvironment;
+    expect(field.enum).toEqual([
+      'resource:default/dev',
+      'resource:default/prod',
+    ]);
+    expect(field.enumNames).toEqual(['dev (local)', 'prod (local)']);
+    for (const ref of field.enum) {
+      expect(byRef[ref.replace('default/', '')]).toBeDefined();
+    }
   });
 });

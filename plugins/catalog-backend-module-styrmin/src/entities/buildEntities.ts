@@ -1,5 +1,9 @@
 import { Entity } from '@backstage/catalog-model';
 import { StyrminRecords } from '../records/readStyrminRecords';
+import {
+  driverVersionKey,
+  newestDriverVersions,
+} from '../templates/newestDriverVersions';
 import { templateEntity } from '../templates/templateEntity';
 import { clusterEntity } from './clusterEntity';
 import { deploymentEntity } from './deploymentEntity';
@@ -9,7 +13,8 @@ import { kubernetesLabelSelector } from './kubernetesLabelSelector';
 
 /**
  * Every entity of one refresh: a `System` per cluster, a `Resource` per environment and
- * per deployment that is not deleted, a `Template` per driver version.
+ * per deployment that is not deleted, a `Template` per driver version (the newest of each
+ * driver the default one).
  */
 export function buildEntities(
   records: StyrminRecords,
@@ -19,11 +24,12 @@ export function buildEntities(
     records.environments.map(environment => [environment.id, environment]),
   );
   const labelSelectors = new Map(
-    records.driverVersions.map(({ name, version, spec }) => [
-      `${name}@${version}`,
-      kubernetesLabelSelector(spec.spec.components),
+    records.driverVersions.map(driverVersion => [
+      driverVersionKey(driverVersion),
+      kubernetesLabelSelector(driverVersion.spec.spec.components),
     ]),
   );
+  const newest = newestDriverVersions(records.driverVersions);
   return [
     ...records.clusters.map(cluster => clusterEntity(cluster, context)),
     ...records.environments.map(environment =>
@@ -34,13 +40,18 @@ export function buildEntities(
         deployment,
         environmentsById.get(deployment.environment.id)?.cluster,
         context,
-        labelSelectors.get(
-          `${deployment.driverVersion.name}@${deployment.driverVersion.version}`,
-        ),
+        labelSelectors.get(driverVersionKey(deployment.driverVersion)),
       ),
     ),
     ...records.driverVersions.map(driverVersion =>
-      templateEntity(driverVersion, context),
+      templateEntity(
+        driverVersion,
+        {
+          newest: newest.has(driverVersionKey(driverVersion)),
+          environments: records.environments,
+        },
+        context,
+      ),
     ),
   ];
 }

@@ -12,19 +12,32 @@ import {
   styrminLink,
 } from '../entities/EntityContext';
 import { StyrminDriverVersionRecord } from '../records/readStyrminRecords';
+import { TemplateEnvironment } from './environmentChoices';
 import { FORM_FIELDS, stepParameters, templateFormPages } from './templateForm';
 
 /** The id of the template's one step, which its output reads. */
 const STEP_ID = 'deploy';
 
+/** The tag of the template of a driver's newest version. */
+export const NEWEST_VERSION_TAG = 'latest';
+
 /**
  * An application driver version as a software template (`scaffolder.backstage.io/v1beta3`,
  * `spec.type: styrmin-deployment`): title, description, links and icon from `spec.info`,
- * tags `styrmin` and the driver's name, the form of {@link templateFormPages}, and one step
- * that creates the deployment with `styrmin:deployment:create` as the user who runs it.
+ * tags `styrmin` and the driver's name, the form of {@link templateFormPages} (offering
+ * `environments`), and one step that creates the deployment with
+ * `styrmin:deployment:create` as the user who runs it.
+ *
+ * Each version has its card under Create, since the versions' forms differ (parameters,
+ * supported application versions, dry run). The driver's newest version is the default
+ * one: its template is named after the driver alone (`infrahub`), so that Create, which
+ * lists templates by name, shows it before the older versions' `<driver>-<version>`
+ * (a version holds a dot, a driver name none, so the names never meet), and it is
+ * tagged {@link NEWEST_VERSION_TAG}.
  */
 export function templateEntity(
   driverVersion: StyrminDriverVersionRecord,
+  options: { newest: boolean; environments: TemplateEnvironment[] },
   context: EntityContext,
 ): Entity {
   const { name, version, title, spec } = driverVersion;
@@ -34,11 +47,11 @@ export function templateEntity(
     apiVersion: 'scaffolder.backstage.io/v1beta3',
     kind: 'Template',
     metadata: {
-      name: driverTemplateName(driverVersion),
+      name: options.newest ? name : driverTemplateName(driverVersion),
       namespace: context.namespace,
       title: `${title} ${version}`,
       description: info.description,
-      tags: ['styrmin', name],
+      tags: ['styrmin', name, ...(options.newest ? [NEWEST_VERSION_TAG] : [])],
       annotations: {
         ...locationAnnotations(url),
         [STYRMIN_ANNOTATIONS.driver]: name,
@@ -55,6 +68,7 @@ export function templateEntity(
       owner: context.defaultOwner,
       parameters: templateFormPages(driverVersion, {
         namespace: context.namespace,
+        environments: options.environments,
       }),
       steps: [
         {

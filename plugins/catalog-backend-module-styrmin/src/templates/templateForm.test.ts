@@ -10,7 +10,7 @@ function fieldOf(parameter: Record<string, unknown>) {
   });
   const pages = templateFormPages(
     { title: 'Acme', spec },
-    { namespace: 'default' },
+    { namespace: 'default', environments: [] },
   );
   expect(pages).toHaveLength(3);
   const page = pages[1] as {
@@ -141,7 +141,14 @@ describe('templateFormPages', () => {
   it('asks first for the environment, the name and a supported application version', () => {
     const [where] = templateFormPages(
       { title: 'Acme', spec: driverSpecWith({}) },
-      { namespace: 'styrmin' },
+      {
+        namespace: 'styrmin',
+        environments: [
+          { name: 'prod', cluster: { name: 'eu-1' } },
+          { name: 'dev', cluster: { name: 'local' } },
+          { name: 'staging', cluster: { name: 'eu-1' } },
+        ],
+      },
     );
     expect(where).toEqual({
       title: 'Deployment',
@@ -153,15 +160,13 @@ describe('templateFormPages', () => {
           title: 'Environment',
           description: 'The Styrmin environment the deployment goes to.',
           type: 'string',
-          'ui:field': 'EntityPicker',
-          'ui:options': {
-            catalogFilter: [
-              { kind: 'Resource', 'spec.type': 'styrmin-environment' },
-            ],
-            defaultKind: 'Resource',
-            defaultNamespace: 'styrmin',
-            allowArbitraryValues: false,
-          },
+          enum: [
+            'resource:styrmin/dev',
+            'resource:styrmin/prod',
+            'resource:styrmin/staging',
+          ],
+          enumNames: ['dev (local)', 'prod (eu-1)', 'staging (eu-1)'],
+          'ui:enumNames': ['dev (local)', 'prod (eu-1)', 'staging (eu-1)'],
         },
         deploymentName: expect.objectContaining({
           type: 'string',
@@ -183,6 +188,34 @@ describe('templateFormPages', () => {
     });
   });
 
+  it('chooses the environment when there is only one', () => {
+    const [where] = templateFormPages(
+      { title: 'Acme', spec: driverSpecWith({}) },
+      {
+        namespace: 'default',
+        environments: [{ name: 'dev', cluster: { name: 'local' } }],
+      },
+    );
+    expect((where as any).properties.deploymentEnvironment).toEqual(
+      expect.objectContaining({
+        enum: ['resource:default/dev'],
+        'ui:enumNames': ['dev (local)'],
+        default: 'resource:default/dev',
+      }),
+    );
+  });
+
+  it('says that no environment exists yet, and offers none', () => {
+    const [where] = templateFormPages(
+      { title: 'Acme', spec: driverSpecWith({}) },
+      { namespace: 'default', environments: [] },
+    );
+    const field = (where as any).properties.deploymentEnvironment;
+    expect(field).not.toHaveProperty('enum');
+    expect(field).not.toHaveProperty('default');
+    expect(field.description).toMatch(/none exists yet/);
+  });
+
   it('lets no regular expression of its own reach the user', () => {
     const pages = templateFormPages(
       {
@@ -195,7 +228,7 @@ describe('templateFormPages', () => {
           },
         }),
       },
-      { namespace: 'default' },
+      { namespace: 'default', environments: [] },
     );
     expect(JSON.stringify(pages)).not.toMatch(/"pattern"/);
   });
@@ -207,7 +240,7 @@ describe('templateFormPages', () => {
     });
     const pages = templateFormPages(
       { title: 'Acme', spec },
-      { namespace: 'default' },
+      { namespace: 'default', environments: [] },
     );
     expect(pages[pages.length - 1]).toEqual(
       expect.objectContaining({
@@ -233,7 +266,7 @@ describe('templateFormPages', () => {
     expect(
       templateFormPages(
         { title: 'Acme', spec: driverSpecWith({}) },
-        { namespace: 'default' },
+        { namespace: 'default', environments: [] },
       ),
     ).toHaveLength(2);
     expect(stepParameters(driverSpecWith({}))).toEqual({});
@@ -247,7 +280,7 @@ describe('templateFormPages', () => {
     });
     const [, page] = templateFormPages(
       { title: 'Acme', spec },
-      { namespace: 'default' },
+      { namespace: 'default', environments: [] },
     );
     expect(Object.keys((page as any).properties)).toEqual([
       'zeta',

@@ -2,8 +2,8 @@ import { JsonObject } from '@backstage/types';
 import {
   DriverSpec,
   parametersJsonSchema,
-  STYRMIN_ENTITY_TYPES,
 } from '@styrmin/plugin-styrmin-common';
+import { environmentChoices, TemplateEnvironment } from './environmentChoices';
 
 /*
  * The form of a driver version's template: a first page that says where the deployment
@@ -75,11 +75,47 @@ export function secretParameterNames(spec: DriverSpec): string[] {
 }
 
 /**
+ * The environment field: a drop-down of the environments as `name (cluster)`, sorted, whose
+ * values are the environments' entity refs (what the step and Styrmin's fields read).
+ * The scaffolder's EntityPicker would list them unsorted and show the chosen one as an
+ * entity ref, with no cluster. The list is the catalog refresh's, which follows every
+ * change of Styrmin's environments. `enumNames` beside `ui:enumNames` makes the review
+ * page name the environment as the drop-down did. With one environment it is chosen.
+ */
+function environmentField(
+  environments: TemplateEnvironment[],
+  namespace: string,
+): JsonObject {
+  const choices = environmentChoices(environments, namespace);
+  const field: JsonObject = {
+    title: 'Environment',
+    description: 'The Styrmin environment the deployment goes to.',
+    type: 'string',
+  };
+  if (choices.length === 0) {
+    return {
+      ...field,
+      description:
+        "The Styrmin environment the deployment goes to: none exists yet, an administrator creates one on its cluster's page in Styrmin.",
+    };
+  }
+  const refs = choices.map(choice => choice.entityRef);
+  const names = choices.map(choice => choice.label);
+  return {
+    ...field,
+    enum: refs,
+    enumNames: names,
+    'ui:enumNames': names,
+    ...(choices.length === 1 ? { default: refs[0] } : {}),
+  };
+}
+
+/**
  * The `spec.parameters` of a driver version's template: the pages of its form.
  */
 export function templateFormPages(
   driverVersion: { title: string; spec: DriverSpec },
-  options: { namespace: string },
+  options: { namespace: string; environments: TemplateEnvironment[] },
 ): JsonObject[] {
   const { spec } = driverVersion;
   const range = spec.spec.supported_versions;
@@ -92,23 +128,10 @@ export function templateFormPages(
       FORM_FIELDS.appVersion,
     ],
     properties: {
-      [FORM_FIELDS.environment]: {
-        title: 'Environment',
-        description: 'The Styrmin environment the deployment goes to.',
-        type: 'string',
-        'ui:field': 'EntityPicker',
-        'ui:options': {
-          catalogFilter: [
-            {
-              kind: 'Resource',
-              'spec.type': STYRMIN_ENTITY_TYPES.environment,
-            },
-          ],
-          defaultKind: 'Resource',
-          defaultNamespace: options.namespace,
-          allowArbitraryValues: false,
-        },
-      },
+      [FORM_FIELDS.environment]: environmentField(
+        options.environments,
+        options.namespace,
+      ),
       [FORM_FIELDS.name]: {
         title: 'Deployment name',
         description:
