@@ -65,7 +65,7 @@ function task(id: string, type: string, result: 'SUCCEEDED' | 'FAILED') {
 
 function environmentBackup(
   status: string,
-  backups: [ReturnType<typeof backup> | null, ReturnType<typeof backup> | null],
+  backups: Array<ReturnType<typeof backup> | object | null>,
 ) {
   return {
     id: ENVIRONMENT_BACKUP_ID,
@@ -220,14 +220,14 @@ describe('styrminctl environment backups', () => {
     const deleting = environmentBackup(
       'GONE',
       found.constituents.map(c => ({
-        ...c.backup!,
+        ...(c.backup as ReturnType<typeof backup>),
         deletion: {
-          id: `del-${c.backup!.id}`,
+          id: `del-${(c.backup as ReturnType<typeof backup>).id}`,
           type: 'delete_backup',
           status: 'SCHEDULED',
           result: 'RUNNING',
         },
-      })) as [ReturnType<typeof backup>, ReturnType<typeof backup>],
+      })),
     );
     const result = await run(
       {
