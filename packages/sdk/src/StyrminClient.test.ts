@@ -32,6 +32,7 @@ import {
   restoreOperation,
   serverInfoOperation,
   setBackupScheduleOperation,
+  backupScheduleOperation,
   updateBackupStorageLocationOperation,
 } from './operations';
 import { StyrminApiError } from './StyrminApiError';
@@ -376,6 +377,24 @@ describe('StyrminClient', () => {
         { input: { deployment: 'd1', cron: '@daily' } },
         { setBackupSchedule: { cron: '0 0 * * *' } },
         { cron: '0 0 * * *' },
+      ],
+      [
+        'backups.schedule of a deployment',
+        (client: StyrminClient) =>
+          client.backups.schedule({ deployment: 'd1' }),
+        backupScheduleOperation,
+        { deployment: 'd1', environment: null, ofDeployment: true },
+        { deployment: { backupSchedule: { cron: '@daily', inherited: true } } },
+        { cron: '@daily', inherited: true },
+      ],
+      [
+        'backups.schedule of an environment, none',
+        (client: StyrminClient) =>
+          client.backups.schedule({ environment: 'e1' }),
+        backupScheduleOperation,
+        { deployment: null, environment: 'e1', ofDeployment: false },
+        { environment: { backupSchedule: null } },
+        null,
       ],
       [
         'backups.removeSchedule',

@@ -4,6 +4,7 @@ import {
   backupOperation,
   BackupPage,
   BackupSchedule,
+  backupScheduleOperation,
   createBackupOperation,
   CreateBackupInput,
   deleteBackupOperation,
@@ -102,6 +103,21 @@ export class BackupsClient {
   /** One restore, or undefined when there is none. */
   getRestore(id: string): Promise<Restore | undefined> {
     return this.#execute(restoreOperation, { id });
+  }
+
+  /**
+   * The backup schedule that applies to a deployment (its own, else its environment's:
+   * `inherited` says which) or an environment's own; null when there is none.
+   */
+  schedule(
+    of: { deployment: string } | { environment: string },
+  ): Promise<BackupSchedule | null> {
+    const ofDeployment = 'deployment' in of;
+    return this.#execute(backupScheduleOperation, {
+      deployment: ofDeployment ? of.deployment : null,
+      environment: ofDeployment ? null : of.environment,
+      ofDeployment,
+    });
   }
 
   /** Sets a deployment's or an environment's backup schedule (cron, TTL, paused). */

@@ -18,6 +18,7 @@ export { restoreBackupOperation } from './restoreBackup';
 export { setBackupScheduleOperation } from './setBackupSchedule';
 export type { SetBackupScheduleInput } from './setBackupSchedule';
 export { removeBackupScheduleOperation } from './removeBackupSchedule';
+export { backupScheduleOperation } from './backupSchedule';
 export type { RemoveBackupScheduleInput } from './removeBackupSchedule';
 export { backupStorageLocationsOperation } from './backupStorageLocations';
 export { backupStorageLocationOperation } from './backupStorageLocation';

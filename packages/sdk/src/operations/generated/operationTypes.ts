@@ -2917,6 +2917,41 @@ export type BackupFieldsFragment = {
   } | null;
 };
 
+export type BackupScheduleQueryVariables = Exact<{
+  deployment?: string | null | undefined;
+  environment?: string | null | undefined;
+  ofDeployment: boolean;
+}>;
+
+export type BackupScheduleQuery = {
+  deployment?: {
+    backupSchedule: {
+      cron: string;
+      ttl: string;
+      paused: boolean;
+      inherited: boolean;
+      nextRunAt: string | null;
+    } | null;
+  } | null;
+  environment?: {
+    backupSchedule: {
+      cron: string;
+      ttl: string;
+      paused: boolean;
+      inherited: boolean;
+      nextRunAt: string | null;
+    } | null;
+  } | null;
+};
+
+export type BackupScheduleFieldsFragment = {
+  cron: string;
+  ttl: string;
+  paused: boolean;
+  inherited: boolean;
+  nextRunAt: string | null;
+};
+
 export type BackupStorageLocationQueryVariables = Exact<{
   id?: string | null | undefined;
   name?: string | null | undefined;
@@ -3378,14 +3413,6 @@ export type SetBackupScheduleMutation = {
     inherited: boolean;
     nextRunAt: string | null;
   };
-};
-
-export type BackupScheduleFieldsFragment = {
-  cron: string;
-  ttl: string;
-  paused: boolean;
-  inherited: boolean;
-  nextRunAt: string | null;
 };
 
 export type UpdateBackupStorageLocationMutationVariables = Exact<{

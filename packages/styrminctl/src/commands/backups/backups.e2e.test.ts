@@ -277,14 +277,45 @@ describe.each(databases.eachSupportedId())(
         inherited: false,
       });
       await expect(
+        json(['backups', 'schedule', 'show', 'dev/infrahub']),
+      ).resolves.toMatchObject({ cron: '0 3 * * *', inherited: false });
+      await expect(
         json(['backups', 'schedule', 'remove', 'dev/infrahub']),
       ).resolves.toEqual({ removed: true });
+      await expect(
+        json(['backups', 'schedule', 'show', 'dev/infrahub']),
+      ).resolves.toEqual({
+        cron: '@daily',
+        ttl: '720h0m0s',
+        paused: true,
+        inherited: true,
+        nextRunAt: null,
+      });
+      const shown = await styrminctl([
+        'backups',
+        'schedule',
+        'show',
+        '--environment',
+        'dev',
+      ]);
+      expect(shown.stdout).toMatch(/^paused +true$/m);
+      expect(shown.stdout).toMatch(/^inherited +false$/m);
       await expect(
         json(['backups', 'schedule', 'remove', 'dev/infrahub']),
       ).resolves.toEqual({ removed: false });
       await expect(
         json(['backups', 'schedule', 'remove', '--environment', 'dev']),
       ).resolves.toEqual({ removed: true });
+      await expect(
+        json(['backups', 'schedule', 'show', 'dev/infrahub']),
+      ).resolves.toBeNull();
+      const none = await styrminctl([
+        'backups',
+        'schedule',
+        'show',
+        'dev/infrahub',
+      ]);
+      expect(none.stdout).toMatch(/^schedule +none$/m);
 
       const both = await styrminctl([
         'backups',

@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { CommandContext } from '../../../CommandContext';
 import { registerRemoveCommand } from './remove';
 import { registerSetCommand } from './set';
+import { registerShowCommand } from './show';
 
 /** `styrminctl backups schedule ...`: the backup schedules of deployments and environments. */
 export function registerScheduleCommands(
@@ -11,10 +12,14 @@ export function registerScheduleCommands(
   const schedule = backups
     .command('schedule')
     .description(
-      'Set or remove the backup schedule of a deployment or an environment',
+      'Show, set or remove the backup schedule of a deployment or an environment',
     );
   // In the order --help lists them.
-  for (const register of [registerSetCommand, registerRemoveCommand]) {
+  for (const register of [
+    registerShowCommand,
+    registerSetCommand,
+    registerRemoveCommand,
+  ]) {
     register(schedule, context);
   }
 }

@@ -1,0 +1,28 @@
+import { Command } from 'commander';
+import { CommandContext } from '../../../CommandContext';
+import {
+  scheduleCommand,
+  scheduleTarget,
+  ScheduleTargetOptions,
+} from './scheduleTarget';
+
+/**
+ * `styrminctl backups schedule show`: the schedule that applies to a deployment (its own or
+ * its environment's, `inherited` says which) or an environment's, with its next run.
+ */
+export function registerShowCommand(
+  schedule: Command,
+  context: CommandContext,
+): void {
+  scheduleCommand(
+    schedule,
+    'show',
+    'Show the backup schedule that applies to a deployment (its own or its environment’s) or, with --environment, an environment’s',
+  ).action(async (ref: string | undefined, options: ScheduleTargetOptions) => {
+    const client = await context.client();
+    const effective = await client.backups.schedule(
+      await scheduleTarget(client, ref, options),
+    );
+    context.print(effective, { table: effective ?? { schedule: 'none' } });
+  });
+}
