@@ -69,6 +69,7 @@ export type {
   PageInfo,
   PodStatus,
   StepAttemptError,
+  TaskCause,
   TaskDetail,
   TaskListEntry,
   TaskPage,

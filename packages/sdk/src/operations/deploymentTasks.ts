@@ -14,6 +14,8 @@ export interface TasksOptions {
   first?: number;
   /** The `endCursor` of the page before. */
   after?: string;
+  /** Only the tasks that no step started (those show under their steps). */
+  topLevel?: boolean;
 }
 
 /** Reads a page of a deployment's tasks, newest first; undefined for an unknown one. */
@@ -23,9 +25,14 @@ export const deploymentTasksOperation: StyrminOperation<
 > = {
   operationName: 'DeploymentTasks',
   document: /* GraphQL */ `
-    query DeploymentTasks($id: ID!, $first: Int, $after: String) {
+    query DeploymentTasks(
+      $id: ID!
+      $first: Int
+      $after: String
+      $topLevel: Boolean
+    ) {
       deployment(id: $id) {
-        tasks(first: $first, after: $after) {
+        tasks(first: $first, after: $after, topLevel: $topLevel) {
           ${taskPageFields}
         }
       }

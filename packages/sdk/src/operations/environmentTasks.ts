@@ -12,9 +12,14 @@ export const environmentTasksOperation: StyrminOperation<
 > = {
   operationName: 'EnvironmentTasks',
   document: /* GraphQL */ `
-    query EnvironmentTasks($id: ID!, $first: Int, $after: String) {
+    query EnvironmentTasks(
+      $id: ID!
+      $first: Int
+      $after: String
+      $topLevel: Boolean
+    ) {
       environment(id: $id) {
-        tasks(first: $first, after: $after) {
+        tasks(first: $first, after: $after, topLevel: $topLevel) {
           ${taskPageFields}
         }
       }

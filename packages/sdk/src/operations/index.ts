@@ -100,6 +100,7 @@ export type {
   DeploymentStatus,
   PodStatus,
   StepAttemptError,
+  TaskCause,
   TaskDetail,
   TaskListEntry,
   TaskPage,

@@ -20,6 +20,14 @@ import { WithJsonFields } from './WithJsonFields';
 export type TaskDetail = TaskDetailFieldsFragment;
 
 /**
+ * Why a task was started, when its author did not start it directly: `message` for
+ * people, `causedBy` the user who made the change, `record` the record it was made on.
+ *
+ * @public
+ */
+export type TaskCause = NonNullable<TaskDetail['cause']>;
+
+/**
  * A step with its errors and the tasks it started; with SUPERSEDED, `supersededBy` is the
  * task that interrupted it.
  *
@@ -109,6 +117,16 @@ export type DeployedService = ObservedDeployment['services'][number];
 export const taskDetailFragment = /* GraphQL */ `
   fragment TaskDetailFields on Task {
     ...TaskFields
+    cause {
+      kind
+      message
+      causedBy
+      record {
+        type
+        id
+        name
+      }
+    }
     deployment {
       id
       name
@@ -145,6 +163,16 @@ export const taskDetailFragment = /* GraphQL */ `
 export const taskPageFields = /* GraphQL */ `
   nodes {
     ...TaskFields
+    cause {
+      kind
+      message
+      causedBy
+      record {
+        type
+        id
+        name
+      }
+    }
     deployment {
       id
       name

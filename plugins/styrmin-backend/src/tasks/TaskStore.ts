@@ -139,6 +139,11 @@ export type TaskStoreListTaskPageOptions = TransactionOption &
   ) & {
     limit: number;
     after?: TaskCursor;
+    /**
+     * Only the tasks that no step started: a started task is part of the task whose step
+     * started it, and shows under that step.
+     */
+    topLevel?: boolean;
   };
 
 /** @internal */

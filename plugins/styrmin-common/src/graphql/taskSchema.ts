@@ -16,6 +16,11 @@ export const taskGraphQLSchema = /* GraphQL */ `
       first: Int = 20
       "The endCursor of the page before."
       after: String
+      """
+      Only the tasks that no step started: a task that a hook's step started is part of
+      that task, listed under its step (Step.startedTasks).
+      """
+      topLevel: Boolean = false
     ): TaskConnection!
     "Its newest task, with the result users follow; null before the first."
     latestTask: Task
@@ -85,6 +90,11 @@ export const taskGraphQLSchema = /* GraphQL */ `
       first: Int = 20
       "The endCursor of the page before."
       after: String
+      """
+      Only the tasks that no step started: a task that a hook's step started is part of
+      that task, listed under its step (Step.startedTasks).
+      """
+      topLevel: Boolean = false
     ): TaskConnection!
   }
 
@@ -96,6 +106,47 @@ export const taskGraphQLSchema = /* GraphQL */ `
   extend type Task {
     "The deployment it acts on."
     deployment: Deployment!
+    """
+    Why it was started, when its author did not start it directly: a change of the
+    cluster's settings or the environment's overrides, a change of a sibling deployment, a
+    hook's action, a backup schedule. Null for a task that its author started.
+    """
+    cause: TaskCause
+  }
+
+  "What made a task that its author did not start directly."
+  enum TaskCauseKind {
+    CLUSTER_SETTINGS
+    ENVIRONMENT_SETTINGS
+    DEPLOYMENT_CHANGE
+    HOOK
+    SCHEDULE
+  }
+
+  "Why a task was started."
+  type TaskCause {
+    kind: TaskCauseKind!
+    "For people: redeployed because cluster sandbox changed ingress_class."
+    message: String!
+    "The entity ref of the user who made the change; null for a schedule."
+    causedBy: String
+    "The record the change was made on."
+    record: TaskCauseRecord
+  }
+
+  enum TaskCauseRecordType {
+    cluster
+    environment
+    deployment
+    "The task whose hook step started this one; its name is the step's."
+    task
+  }
+
+  "A record that a task's cause names."
+  type TaskCauseRecord {
+    type: TaskCauseRecordType!
+    id: ID!
+    name: String!
   }
 
   extend type Step {

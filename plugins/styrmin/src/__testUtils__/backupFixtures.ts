@@ -33,6 +33,7 @@ function backupTaskTree(
     status,
     result,
     flowRun: { ...createTask.flowRun, id: `run-${id}`, state: status },
+    cause: null,
     deployment: {
       id: deployment.id,
       name: deployment.name,

@@ -270,6 +270,7 @@ export const timelineOlder: DeploymentTimeline = {
 export const tasks: TaskPage = {
   nodes: [upgradeTask, createTask].map(task => ({
     ...task,
+    cause: null,
     deployment: { id: DEPLOYMENT_ID, name: 'infrahub' },
   })),
   pageInfo: { endCursor: 'task-cursor', hasNextPage: false },
@@ -308,6 +309,16 @@ export const stopWorkersTree: TaskTree = {
     'STOP_COMPONENTS',
   ),
   deployment: treeDeployment,
+  cause: {
+    kind: 'HOOK',
+    message: 'started by the upgrade pre-hook of dev/infrahub',
+    causedBy: 'user:default/ada',
+    record: {
+      type: 'task',
+      id: 'task-upgrade',
+      name: 'Run the upgrade pre-hook',
+    },
+  },
   steps: [
     step({
       name: 'Scale task-worker to 0',
@@ -323,6 +334,7 @@ export const OUTPUT_TAIL =
 /** The failed upgrade: its migrations failed twice, and its post-hook never ran. */
 export const upgradeTree: TaskTree = {
   ...upgradeTask,
+  cause: null,
   deployment: treeDeployment,
   steps: [
     step({
@@ -361,6 +373,7 @@ export const upgradeTree: TaskTree = {
 
 export const createTree: TaskTree = {
   ...createTask,
+  cause: null,
   deployment: treeDeployment,
   steps: createTask.steps.map(s => step({ ...s })),
 };

@@ -234,6 +234,21 @@ export { StepStatus };
 
 export { TaskResult };
 
+/** What made a task that its author did not start directly. */
+export type TaskCauseKind =
+  | 'CLUSTER_SETTINGS'
+  | 'ENVIRONMENT_SETTINGS'
+  | 'DEPLOYMENT_CHANGE'
+  | 'HOOK'
+  | 'SCHEDULE';
+
+export type TaskCauseRecordType =
+  | 'cluster'
+  | 'environment'
+  | 'deployment'
+  /** The task whose hook step started this one; its name is the step's. */
+  | 'task';
+
 export type PodPhase =
   | 'Pending'
   | 'Running'
@@ -1160,6 +1175,7 @@ export type DeploymentTasksQueryVariables = Exact<{
   id: string;
   first?: number | null | undefined;
   after?: string | null | undefined;
+  topLevel?: boolean | null | undefined;
 }>;
 
 export type DeploymentTasksQuery = {
@@ -1172,6 +1188,16 @@ export type DeploymentTasksQuery = {
         result: TaskResult;
         createdBy: string;
         createdAt: string;
+        cause: {
+          kind: TaskCauseKind;
+          message: string;
+          causedBy: string | null;
+          record: {
+            type: TaskCauseRecordType;
+            id: string;
+            name: string;
+          } | null;
+        } | null;
         deployment: { id: string; name: string };
         flowRun: {
           id: string;
@@ -1848,6 +1874,7 @@ export type EnvironmentTasksQueryVariables = Exact<{
   id: string;
   first?: number | null | undefined;
   after?: string | null | undefined;
+  topLevel?: boolean | null | undefined;
 }>;
 
 export type EnvironmentTasksQuery = {
@@ -1860,6 +1887,16 @@ export type EnvironmentTasksQuery = {
         result: TaskResult;
         createdBy: string;
         createdAt: string;
+        cause: {
+          kind: TaskCauseKind;
+          message: string;
+          causedBy: string | null;
+          record: {
+            type: TaskCauseRecordType;
+            id: string;
+            name: string;
+          } | null;
+        } | null;
         deployment: { id: string; name: string };
         flowRun: {
           id: string;
@@ -2477,6 +2514,12 @@ export type TaskQuery = {
     result: TaskResult;
     createdBy: string;
     createdAt: string;
+    cause: {
+      kind: TaskCauseKind;
+      message: string;
+      causedBy: string | null;
+      record: { type: TaskCauseRecordType; id: string; name: string } | null;
+    } | null;
     deployment: {
       id: string;
       name: string;
@@ -2524,6 +2567,12 @@ export type TaskDetailFieldsFragment = {
   result: TaskResult;
   createdBy: string;
   createdAt: string;
+  cause: {
+    kind: TaskCauseKind;
+    message: string;
+    causedBy: string | null;
+    record: { type: TaskCauseRecordType; id: string; name: string } | null;
+  } | null;
   deployment: {
     id: string;
     name: string;
@@ -2822,6 +2871,12 @@ export type BackupQuery = {
       result: TaskResult;
       createdBy: string;
       createdAt: string;
+      cause: {
+        kind: TaskCauseKind;
+        message: string;
+        causedBy: string | null;
+        record: { type: TaskCauseRecordType; id: string; name: string } | null;
+      } | null;
       deployment: {
         id: string;
         name: string;

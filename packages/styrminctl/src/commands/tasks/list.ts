@@ -3,6 +3,7 @@ import { Command } from 'commander';
 import { CommandContext } from '../../CommandContext';
 import { findDeployment, findEnvironment } from '../../records/findRecords';
 import { UsageError } from '../../UsageError';
+import { taskCauseText } from './taskCauseText';
 
 /** How many tasks `tasks list` shows by default. */
 const DEFAULT_LIST_SIZE = 20;
@@ -50,6 +51,7 @@ export function registerListCommand(
             attempts: task.flowRun.attempts,
             created: task.createdAt,
             by: task.createdBy,
+            cause: task.cause ? taskCauseText(task.cause) : '',
           })),
         });
       },

@@ -3,6 +3,7 @@ import { Command } from 'commander';
 import { CommandContext } from '../../CommandContext';
 import { isWholeId } from '../../records/findRecords';
 import { formatTaskTree } from '../../tasks/formatTaskTree';
+import { taskCauseText } from './taskCauseText';
 
 /** `styrminctl tasks show`: a task as a tree of its steps and the tasks they started. */
 export function registerShowCommand(
@@ -27,6 +28,9 @@ export function registerShowCommand(
             : `No task ${id}: give the task's whole id, as tasks list shows it`,
         );
       }
-      context.print(tree, { table: formatTaskTree(tree).trimEnd() });
+      // Why it was started goes under the task's heading line.
+      const [heading, ...steps] = formatTaskTree(tree).trimEnd().split('\n');
+      const cause = tree.cause ? [`Cause: ${taskCauseText(tree.cause)}`] : [];
+      context.print(tree, { table: [heading, ...cause, ...steps].join('\n') });
     });
 }

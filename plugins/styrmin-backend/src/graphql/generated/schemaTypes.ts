@@ -906,6 +906,7 @@ export type Environment = {
 export type EnvironmentTasksArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
+  topLevel?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 /** A logical deployment target in one cluster, such as dev or prod. */
@@ -1141,6 +1142,7 @@ export type DeploymentInstancesArgs = {
 export type DeploymentTasksArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
+  topLevel?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 /** The long-lived record of one application in one environment: what should run. */
@@ -1272,6 +1274,12 @@ export type Task = {
   steps: Array<Step>;
   /** The deployment it acts on. */
   deployment: Deployment;
+  /**
+   * Why it was started, when its author did not start it directly: a change of the
+   * cluster's settings or the environment's overrides, a change of a sibling deployment, a
+   * hook's action, a backup schedule. Null for a task that its author started.
+   */
+  cause?: Maybe<TaskCause>;
 };
 
 /** One run of a flow in a work pool. */
@@ -1353,6 +1361,41 @@ export type TaskConnection = {
   __typename?: 'TaskConnection';
   nodes: Array<Task>;
   pageInfo: PageInfo;
+};
+
+/** What made a task that its author did not start directly. */
+export type TaskCauseKind =
+  | 'CLUSTER_SETTINGS'
+  | 'ENVIRONMENT_SETTINGS'
+  | 'DEPLOYMENT_CHANGE'
+  | 'HOOK'
+  | 'SCHEDULE';
+
+/** Why a task was started. */
+export type TaskCause = {
+  __typename?: 'TaskCause';
+  kind: TaskCauseKind;
+  /** For people: redeployed because cluster sandbox changed ingress_class. */
+  message: Scalars['String']['output'];
+  /** The entity ref of the user who made the change; null for a schedule. */
+  causedBy?: Maybe<Scalars['String']['output']>;
+  /** The record the change was made on. */
+  record?: Maybe<TaskCauseRecord>;
+};
+
+export type TaskCauseRecordType =
+  | 'cluster'
+  | 'environment'
+  | 'deployment'
+  /** The task whose hook step started this one; its name is the step's. */
+  | 'task';
+
+/** A record that a task's cause names. */
+export type TaskCauseRecord = {
+  __typename?: 'TaskCauseRecord';
+  type: TaskCauseRecordType;
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
 };
 
 /** The error of one failed attempt of a step. */
@@ -1933,6 +1976,10 @@ export type ResolversTypes = {
   TaskConnection: ResolverTypeWrapper<
     Omit<TaskConnection, 'nodes'> & { nodes: Array<ResolversTypes['Task']> }
   >;
+  TaskCauseKind: TaskCauseKind;
+  TaskCause: ResolverTypeWrapper<TaskCause>;
+  TaskCauseRecordType: TaskCauseRecordType;
+  TaskCauseRecord: ResolverTypeWrapper<TaskCauseRecord>;
   StepAttemptError: ResolverTypeWrapper<StepAttemptErrorRecord>;
   DeploymentStatus: ResolverTypeWrapper<DeploymentStatusRecord>;
   PodPhase: PodPhase;
@@ -2060,6 +2107,8 @@ export type ResolversParentTypes = {
   TaskConnection: Omit<TaskConnection, 'nodes'> & {
     nodes: Array<ResolversParentTypes['Task']>;
   };
+  TaskCause: TaskCause;
+  TaskCauseRecord: TaskCauseRecord;
   StepAttemptError: StepAttemptErrorRecord;
   DeploymentStatus: DeploymentStatusRecord;
   PodStatus: PodStatusRecord;
@@ -2720,7 +2769,7 @@ export type EnvironmentResolvers<
     ResolversTypes['TaskConnection'],
     ParentType,
     ContextType,
-    RequireFields<EnvironmentTasksArgs, 'first'>
+    RequireFields<EnvironmentTasksArgs, 'first' | 'topLevel'>
   >;
   backupSchedule?: Resolver<
     Maybe<ResolversTypes['BackupSchedule']>,
@@ -2842,7 +2891,7 @@ export type DeploymentResolvers<
     ResolversTypes['TaskConnection'],
     ParentType,
     ContextType,
-    RequireFields<DeploymentTasksArgs, 'first'>
+    RequireFields<DeploymentTasksArgs, 'first' | 'topLevel'>
   >;
   latestTask?: Resolver<Maybe<ResolversTypes['Task']>, ParentType, ContextType>;
   deploymentStatus?: Resolver<
@@ -3059,6 +3108,7 @@ export type TaskResolvers<
   flowRun?: Resolver<ResolversTypes['FlowRun'], ParentType, ContextType>;
   steps?: Resolver<Array<ResolversTypes['Step']>, ParentType, ContextType>;
   deployment?: Resolver<ResolversTypes['Deployment'], ParentType, ContextType>;
+  cause?: Resolver<Maybe<ResolversTypes['TaskCause']>, ParentType, ContextType>;
 };
 
 export type FlowRunResolvers<
@@ -3141,6 +3191,33 @@ export type TaskConnectionResolvers<
 > = {
   nodes?: Resolver<Array<ResolversTypes['Task']>, ParentType, ContextType>;
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type TaskCauseResolvers<
+  ContextType = StyrminGraphQLContext,
+  ParentType extends ResolversParentTypes['TaskCause'] = ResolversParentTypes['TaskCause'],
+> = {
+  kind?: Resolver<ResolversTypes['TaskCauseKind'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  causedBy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  record?: Resolver<
+    Maybe<ResolversTypes['TaskCauseRecord']>,
+    ParentType,
+    ContextType
+  >;
+};
+
+export type TaskCauseRecordResolvers<
+  ContextType = StyrminGraphQLContext,
+  ParentType extends ResolversParentTypes['TaskCauseRecord'] = ResolversParentTypes['TaskCauseRecord'],
+> = {
+  type?: Resolver<
+    ResolversTypes['TaskCauseRecordType'],
+    ParentType,
+    ContextType
+  >;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type StepAttemptErrorResolvers<
@@ -3484,6 +3561,8 @@ export type Resolvers<ContextType = StyrminGraphQLContext> = {
   DeploymentComponent?: DeploymentComponentResolvers<ContextType>;
   DeployedService?: DeployedServiceResolvers<ContextType>;
   TaskConnection?: TaskConnectionResolvers<ContextType>;
+  TaskCause?: TaskCauseResolvers<ContextType>;
+  TaskCauseRecord?: TaskCauseRecordResolvers<ContextType>;
   StepAttemptError?: StepAttemptErrorResolvers<ContextType>;
   DeploymentStatus?: DeploymentStatusResolvers<ContextType>;
   PodStatus?: PodStatusResolvers<ContextType>;

@@ -75,6 +75,7 @@ export function createTaskPages(options: {
           await tasks.listTaskPage({
             deploymentIds: [deployment.id],
             ...pageOptions(args),
+            topLevel: args.topLevel,
           }),
           context,
         ),
@@ -89,6 +90,7 @@ export function createTaskPages(options: {
           await tasks.listTaskPage({
             environmentId: environment.id,
             ...pageOptions(args),
+            topLevel: args.topLevel,
           }),
           context,
         ),

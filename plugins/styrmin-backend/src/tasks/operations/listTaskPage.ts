@@ -7,6 +7,7 @@ import {
 import { DbTaskRow, TASKS_TABLE } from '../tables';
 import { TaskOperationOptions } from './TaskOperationOptions';
 import { loadTasks } from './loadTasks';
+import { startedByAStep } from './startedByAStep';
 
 /** `TaskStore.listTaskPage`. */
 export async function listTaskPage(
@@ -21,6 +22,9 @@ export async function listTaskPage(
           .whereIn('environment_id', onlyUuids([options.environmentId]))
           .select('id'),
   );
+  if (options.topLevel) {
+    query = query.whereNotExists(startedByAStep(tx, `${TASKS_TABLE}.id`));
+  }
   if (after) {
     const createdAt = new Date(after.createdAt);
     query = query.where(older =>

@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import {
   deployment,
   OUTPUT_TAIL,
+  stopWorkersTree,
+  tasks,
   upgradeTree,
 } from '../../__testUtils__/deploymentFixtures';
 import { mockStyrminApi } from '../../__testUtils__/fixtures';
@@ -141,6 +143,77 @@ describe('DeploymentTasks', () => {
         screen.getByRole('listitem', { name: 'Run the upgrade core-hook' }),
       ).queryByText('stop_components'),
     ).toBeNull();
+  });
+
+  it('lists only the tasks that no step started: a started one shows under its step', async () => {
+    const api = renderPage(<DeploymentTasks deploymentId={deployment.id} />);
+
+    await screen.findByRole('list', { name: 'Tasks, newest first' });
+    expect(api.getDeploymentTasks).toHaveBeenCalledWith(
+      expect.objectContaining({ id: deployment.id, topLevel: true }),
+    );
+  });
+
+  it('says why each task that its author did not start was started, and by whom', async () => {
+    const [upgrade, create] = tasks.nodes;
+    renderPage(
+      <DeploymentTasks deploymentId={deployment.id} />,
+      mockStyrminApi({
+        getDeploymentTasks: async () => ({
+          ...tasks,
+          nodes: [
+            {
+              ...upgrade,
+              cause: {
+                kind: 'CLUSTER_SETTINGS',
+                message:
+                  'redeployed because cluster sandbox changed ingress_class',
+                causedBy: 'user:default/grace',
+                record: { type: 'cluster', id: 'c-1', name: 'sandbox' },
+              },
+            },
+            create,
+          ],
+        }),
+        getTaskTree: async () => ({
+          ...upgradeTree,
+          cause: {
+            kind: 'DEPLOYMENT_CHANGE',
+            message: 'redeployed because dev/semaphore was created',
+            causedBy: 'user:default/grace',
+            record: { type: 'deployment', id: 'd-2', name: 'dev/semaphore' },
+          },
+        }),
+      }),
+    );
+
+    const [first, second] = within(
+      await screen.findByRole('list', { name: 'Tasks, newest first' }),
+    ).getAllByRole('link');
+    expect(first).toHaveTextContent(
+      'redeployed because cluster sandbox changed ingress_class, by user:default/grace',
+    );
+    // A task that its author started says nothing more.
+    expect(second).not.toHaveTextContent(/because/);
+    expect(
+      await screen.findByText(
+        'Cause: redeployed because dev/semaphore was created, by user:default/grace',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('says which hook started a task that a step started', async () => {
+    renderPage(
+      <DeploymentTasks deploymentId={deployment.id} />,
+      mockStyrminApi(),
+      { route: `/?task=${stopWorkersTree.id}` },
+    );
+
+    expect(
+      await screen.findByText(
+        'Cause: started by the upgrade pre-hook of dev/infrahub, by user:default/ada',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('opens the task that the address names', async () => {

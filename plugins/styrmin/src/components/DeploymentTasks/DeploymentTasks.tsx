@@ -16,6 +16,7 @@ import { LoadedContent } from '../LoadedContent';
 import { TaskResultChip } from '../StateChip';
 import { TaskHeading, TaskStepTree } from '../TaskStepTree';
 import { Timestamp } from '../Timestamp';
+import { TaskCauseText, taskCauseText } from './TaskCauseText';
 
 const PAGE_SIZE = 20;
 
@@ -47,6 +48,12 @@ const TaskItem = ({
       secondary={
         <>
           <Timestamp iso={task.createdAt} /> by {task.createdBy}
+          {task.cause && (
+            <>
+              <br />
+              {taskCauseText(task.cause)}
+            </>
+          )}
         </>
       }
     />
@@ -72,6 +79,7 @@ const SelectedTask = ({
     >
       {tree => (
         <InfoCard title={<TaskHeading task={tree} />}>
+          <TaskCauseText cause={tree.cause} />
           <TaskStepTree task={tree} />
         </InfoCard>
       )}
@@ -89,7 +97,8 @@ export interface DeploymentTasksProps {
  * The tasks of a deployment, newest first, each with its computed result; the one the
  * address names (`?task=<id>`), else the newest, with its steps as a tree: attempts, the
  * error of each failed attempt with the end of the failed command's output, and the tasks
- * its hook steps started nested under them. Follows the deployment's changes live.
+ * its hook steps started nested under them (and only there: the list leaves them out). Each
+ * task that its author did not start directly says why (its cause). Follows the deployment's changes live.
  *
  * @public
  */
@@ -100,7 +109,13 @@ export const DeploymentTasks = ({ deploymentId }: DeploymentTasksProps) => {
   const state = useLiveStyrminApi(
     deploymentChannel(deploymentId),
     api =>
-      api.getDeploymentTasks({ id: deploymentId, first: PAGE_SIZE, after }),
+      // The tasks that a hook's step started show under that step, not as rows.
+      api.getDeploymentTasks({
+        id: deploymentId,
+        first: PAGE_SIZE,
+        after,
+        topLevel: true,
+      }),
     [deploymentId, after],
   );
   return (
