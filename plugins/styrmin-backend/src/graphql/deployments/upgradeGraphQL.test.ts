@@ -62,15 +62,6 @@ const CREATE = /* GraphQL */ `
   ${CHANGE_FIELDS}
 `;
 
-const EDIT = /* GraphQL */ `
-  mutation Edit($input: EditDeploymentInput!) {
-    editDeployment(input: $input) {
-      ...Change
-    }
-  }
-  ${CHANGE_FIELDS}
-`;
-
 const UPGRADE = /* GraphQL */ `
   mutation Upgrade($input: UpgradeDeploymentInput!) {
     upgradeDeployment(input: $input) {

@@ -1,13 +1,17 @@
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
-import type { DeploymentChangeResult } from '@styrmin/sdk';
+import type { Deployment, DeploymentChangeResult } from '@styrmin/sdk';
 import { StyrminApiError } from '@styrmin/sdk';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StyrminApi } from '../../api';
 import { deployment as deploymentOf110 } from '../../__testUtils__/deploymentFixtures';
-import { infrahubWithSpec } from '../../__testUtils__/exampleDriverVersions';
+import {
+  infrahubPreviousWithSpec,
+  infrahubWithSpec,
+} from '../../__testUtils__/exampleDriverVersions';
 import { infrahubVersion, mockStyrminApi } from '../../__testUtils__/fixtures';
 import { renderPage } from '../../__testUtils__/renderPage';
+import { useState } from 'react';
 import { DeploymentUpgrade } from './DeploymentUpgrade';
 
 // Typing into fields that are checked on every keystroke takes a while on a loaded machine.
@@ -76,24 +80,58 @@ const retired = new StyrminApiError({
   ],
 });
 
+/** infrahub 1.1.0 as if it named no replacement of task_worker_replicas. */
+const infrahubUnreplaced = {
+  ...infrahubWithSpec,
+  spec: {
+    ...infrahubWithSpec.spec,
+    spec: { ...infrahubWithSpec.spec.spec, retired_parameters: undefined },
+  },
+};
+
 async function renderUpgrade(
   answers: Partial<StyrminApi>,
-  authorize:
-    | AuthorizeResult.ALLOW
-    | AuthorizeResult.DENY = AuthorizeResult.ALLOW,
+  options: {
+    authorize?: AuthorizeResult.ALLOW | AuthorizeResult.DENY;
+    target?: typeof infrahubWithSpec;
+    of?: Deployment;
+  } = {},
 ) {
+  const { authorize = AuthorizeResult.ALLOW, target = infrahubWithSpec } =
+    options;
   const api = mockStyrminApi({
-    getDriverVersion: async () => infrahubWithSpec,
+    getDriverVersion: async ({ version }) =>
+      version === '1.0.0' ? infrahubPreviousWithSpec : target,
     ...answers,
   });
   const onChanged = jest.fn();
+  // Like the deployment page: once a change starts, the deployment is read again.
+  const Page = () => {
+    const [shown, setShown] = useState<Deployment>(options.of ?? deployment);
+    return (
+      <DeploymentUpgrade
+        deployment={shown}
+        onChanged={() => {
+          onChanged();
+          setShown({
+            ...shown,
+            version: shown.version + 1,
+            driverVersion: { name: 'infrahub', version: '1.1.0' },
+          });
+        }}
+      />
+    );
+  };
   // renderPage gives each test its own cache of permission answers.
   renderPage(
-    <DeploymentUpgrade deployment={deployment} onChanged={onChanged} />,
+    <Page />,
     api,
     authorize === AuthorizeResult.DENY ? { allowed: [] } : {},
   );
-  await screen.findByRole('button', { name: 'Review changes' });
+  await screen.findByRole('combobox', { name: 'Driver version' });
+  if (options.of?.driverVersion.version !== '1.1.0') {
+    await screen.findByRole('button', { name: 'Review changes' });
+  }
   return { api, onChanged, user: userEvent.setup() };
 }
 
@@ -106,7 +144,10 @@ describe('DeploymentUpgrade', () => {
       .fn()
       .mockRejectedValueOnce(retired)
       .mockResolvedValue(planned);
-    const { api, onChanged, user } = await renderUpgrade({ upgradeDeployment });
+    const { api, onChanged, user } = await renderUpgrade(
+      { upgradeDeployment },
+      { target: infrahubUnreplaced },
+    );
 
     expect(
       screen.getByRole('combobox', { name: 'Driver version' }),
@@ -177,7 +218,10 @@ describe('DeploymentUpgrade', () => {
   });
 
   it('is disabled, with the reason, without styrmin.deployment.update', async () => {
-    const { api } = await renderUpgrade({}, AuthorizeResult.DENY);
+    const { api } = await renderUpgrade(
+      {},
+      { authorize: AuthorizeResult.DENY },
+    );
 
     expect(
       screen.getByText(/needs the styrmin\.deployment\.update permission/),
@@ -187,5 +231,150 @@ describe('DeploymentUpgrade', () => {
     ).toBeDisabled();
     expect(appVersion()).toBeDisabled();
     expect(api.upgradeDeployment).not.toHaveBeenCalled();
+  });
+
+  it('carries a retired value over to its replacement by default, says where in the review, and removes it when asked', async () => {
+    const upgradeDeployment = jest.fn().mockResolvedValue({
+      ...planned,
+      carriedOverParameters: [
+        {
+          parameter: 'task_worker_replicas',
+          field: 'components.task-worker.replicas',
+          value: 5,
+        },
+      ],
+    });
+    const { api, user } = await renderUpgrade({ upgradeDeployment });
+    const choice = within(
+      screen.getByRole('region', {
+        name: 'Retired parameter task_worker_replicas',
+      }),
+    );
+
+    expect(
+      choice.getByRole('radio', {
+        name: 'Carry it over to the replica override of task-worker',
+      }),
+    ).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Review changes' }));
+
+    expect(api.upgradeDeployment).toHaveBeenLastCalledWith({
+      id: deployment.id,
+      expectedVersion: 3,
+      driverVersion: '1.1.0',
+      configuration: {},
+      dryRun: true,
+    });
+    const carried = await screen.findByRole('region', { name: 'Carried over' });
+    expect(carried).toHaveTextContent(
+      'task_worker_replicas becomes components.task-worker.replicas = 5',
+    );
+
+    await user.click(
+      choice.getByRole('radio', {
+        name: 'Remove the value of task_worker_replicas',
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Review changes' }));
+    expect(api.upgradeDeployment).toHaveBeenLastCalledWith(
+      expect.objectContaining({
+        configuration: { parameters: { task_worker_replicas: null } },
+      }),
+    );
+  });
+
+  it('after a successful upgrade to 1.1.0, preselects no downgrade to 1.0.0 and shows nothing of the upgrade before', async () => {
+    const upgradeDeployment = jest.fn().mockResolvedValue(planned);
+    const { onChanged, user } = await renderUpgrade({ upgradeDeployment });
+    await user.click(screen.getByRole('button', { name: 'Review changes' }));
+    await user.click(
+      await screen.findByRole('button', { name: 'Start upgrade' }),
+    );
+    await waitFor(() => expect(onChanged).toHaveBeenCalledTimes(1));
+
+    const picker = await screen.findByRole('combobox', {
+      name: 'Driver version',
+    });
+    expect(picker).toHaveValue('');
+    expect(picker).toHaveAccessibleDescription('From infrahub 1.1.0');
+    expect(
+      screen.getByText(
+        'infrahub 1.1.0 is the newest version loaded: choose an older one to downgrade to it.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/^Review: /)).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: /Review changes|Start upgrade/ }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('sends a downgrade only with its checkbox, and warns of it in the review', async () => {
+    const downgradeRefused = new StyrminApiError({
+      code: 'VALIDATION_FAILED',
+      message:
+        'driverVersion: infrahub 1.0.0 is older than infrahub 1.1.0: a downgrade is refused unless the change asks for it (allowDowngrade)',
+      field: 'driverVersion',
+      problems: [
+        {
+          code: 'VALIDATION_FAILED',
+          path: 'driverVersion',
+          message:
+            'infrahub 1.0.0 is older than infrahub 1.1.0: a downgrade is refused unless the change asks for it (allowDowngrade)',
+        },
+      ],
+    });
+    const upgradeDeployment = jest
+      .fn()
+      .mockRejectedValueOnce(downgradeRefused)
+      .mockResolvedValue(planned);
+    const { api, user } = await renderUpgrade(
+      { upgradeDeployment },
+      {
+        of: {
+          ...deployment,
+          driverVersion: { name: 'infrahub', version: '1.1.0' },
+          configuration: deploymentOf110.configuration,
+        },
+      },
+    );
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Driver version' }),
+      '1.0.0',
+    );
+    await user.click(
+      await screen.findByRole('button', { name: 'Review changes' }),
+    );
+
+    expect(
+      await screen.findByText(
+        /^\[VALIDATION_FAILED\] infrahub 1\.0\.0 is older/,
+      ),
+    ).toBeInTheDocument();
+    expect(api.upgradeDeployment).toHaveBeenLastCalledWith(
+      expect.not.objectContaining({ allowDowngrade: true }),
+    );
+
+    await user.click(
+      screen.getByRole('checkbox', {
+        name: 'Downgrade from 1.1.0 to 1.0.0 (allowDowngrade)',
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Review changes' }));
+
+    expect(api.upgradeDeployment).toHaveBeenLastCalledWith(
+      expect.objectContaining({
+        driverVersion: '1.0.0',
+        allowDowngrade: true,
+        dryRun: true,
+      }),
+    );
+    expect(
+      await screen.findByText(/A downgrade: 1\.1\.0 to 1\.0\.0$/),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "The deployment moves to an older driver version. 1.0.0's upgrade hook runs against what 1.1.0 left, which its driver may not expect.",
+      ),
+    ).toBeInTheDocument();
   });
 });

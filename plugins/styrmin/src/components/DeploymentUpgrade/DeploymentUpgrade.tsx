@@ -14,8 +14,7 @@ import Grid from '@material-ui/core/Grid';
 import TextField from '@material-ui/core/TextField';
 import Typography from '@material-ui/core/Typography';
 import {
-  formatDriverSpecPath,
-  SECRET_MASK,
+  isDowngrade,
   validateApplicationVersion,
 } from '@styrmin/plugin-styrmin-common';
 import type {
@@ -37,6 +36,12 @@ import {
   useChangeRefusal,
 } from '../DeploymentConfiguration';
 import { StyrminErrorPanel } from '../StyrminErrorPanel';
+import {
+  parameterPath,
+  RetiredParameters,
+  retiredParameters,
+} from './RetiredParameters';
+import { UpgradeNotes } from './UpgradeNotes';
 
 /** @public */
 export interface DeploymentUpgradeProps {
@@ -47,9 +52,6 @@ export interface DeploymentUpgradeProps {
 
 /** Answers to the prompts of the upgrade hook's actions, as typed. */
 type PromptAnswers = Record<string, Record<string, string | boolean>>;
-
-const parameterPath = (name: string) =>
-  formatDriverSpecPath(['parameters', name]);
 
 /** An answer as the prompt's type reads it; empty leaves the prompt to its default. */
 function answerValue(prompt: DriverVersionParameter, answer: string | boolean) {
@@ -86,16 +88,18 @@ const UpgradeEditor = ({
   const [appVersion, setAppVersion] = useState(deployment.appVersion);
   const [removed, setRemoved] = useState<string[]>([]);
   const [answers, setAnswers] = useState<PromptAnswers>({});
+  const [allowDowngrade, setAllowDowngrade] = useState(false);
   const edit =
     <T,>(set: (value: T) => void) =>
     (value: T) => {
       set(value);
       change.reset();
     };
-  const parameters = deployment.configuration.parameters ?? {};
-  const retired = Object.keys(parameters).filter(
-    name => !target.parameters.some(p => p.name === name),
-  );
+  const retired = retiredParameters(deployment, target);
+  const from = deployment.driverVersion.version;
+  const downgrade = isDowngrade({ from, to: target.version })
+    ? { from, to: target.version }
+    : undefined;
   const upgradeActions = target.actions.filter(a => a.hook === 'upgrade');
   const appProblems = validateApplicationVersion({
     driver: target.spec,
@@ -103,13 +107,14 @@ const UpgradeEditor = ({
   });
   const problems = problemsByField(
     [...problemsOfValidation(appProblems), ...change.problems],
-    ['app_version', 'prompts', ...retired.map(parameterPath)],
+    ['app_version', 'prompts', 'driverVersion', ...retired.map(parameterPath)],
   );
   const prompts = promptsInput(target, answers);
   const input: UpgradeDeploymentInput = {
     id: deployment.id,
     expectedVersion: deployment.version,
     driverVersion: target.version,
+    ...(downgrade && allowDowngrade && { allowDowngrade: true }),
     configuration: {
       ...(appVersion !== deployment.appVersion && { app_version: appVersion }),
       ...(removed.length > 0 && {
@@ -143,54 +148,14 @@ const UpgradeEditor = ({
         </InfoCard>
       </Grid>
       <Grid item xs={12} md={6}>
-        <InfoCard
-          title="Retired parameters"
-          subheader={`Set on this deployment, no longer declared by ${target.version}: dropped when the value equals its default, refused otherwise (RETIRED_PARAMETER_VALUE).`}
-        >
-          {retired.length === 0 ? (
-            <Typography variant="body2" color="textSecondary">
-              None: every parameter this deployment sets is still declared.
-            </Typography>
-          ) : (
-            retired.map(name => (
-              <Box
-                key={name}
-                component="section"
-                aria-label={`Retired parameter ${name}`}
-              >
-                <Typography variant="body2">
-                  <code>{name}</code> ={' '}
-                  <code>
-                    {parameters[name] === SECRET_MASK
-                      ? 'secret'
-                      : JSON.stringify(parameters[name])}
-                  </code>
-                </Typography>
-                {problems[parameterPath(name)]?.map(problem => (
-                  <FormHelperText key={problem} error>
-                    {problem}
-                  </FormHelperText>
-                ))}
-                <FormControlLabel
-                  label={`Remove the value of ${name}`}
-                  control={
-                    <Checkbox
-                      checked={removed.includes(name)}
-                      onChange={event =>
-                        edit(setRemoved)(
-                          event.target.checked
-                            ? [...removed, name]
-                            : removed.filter(n => n !== name),
-                        )
-                      }
-                      disabled={disabled}
-                    />
-                  }
-                />
-              </Box>
-            ))
-          )}
-        </InfoCard>
+        <RetiredParameters
+          deployment={deployment}
+          target={target}
+          removed={removed}
+          onRemovedChange={edit(setRemoved)}
+          problems={problems}
+          disabled={disabled}
+        />
       </Grid>
       {upgradeActions.some(action => action.prompts.length > 0) && (
         <Grid item xs={12}>
@@ -258,6 +223,27 @@ const UpgradeEditor = ({
           </InfoCard>
         </Grid>
       )}
+      {downgrade && (
+        <Grid item xs={12}>
+          <FormControlLabel
+            label={`Downgrade from ${downgrade.from} to ${downgrade.to} (allowDowngrade)`}
+            control={
+              <Checkbox
+                checked={allowDowngrade}
+                onChange={event =>
+                  edit(setAllowDowngrade)(event.target.checked)
+                }
+                disabled={disabled}
+              />
+            }
+          />
+          {problems.driverVersion?.map(problem => (
+            <FormHelperText key={problem} error>
+              {problem}
+            </FormHelperText>
+          ))}
+        </Grid>
+      )}
       {change.error && (
         <Grid item xs={12}>
           <ChangeError error={change.error} onReload={onChanged} />
@@ -274,6 +260,7 @@ const UpgradeEditor = ({
             title={`Review: ${deployment.driverVersion.version} to ${target.version}`}
             subheader="What the upgrade does. Nothing is stored until you start it."
           >
+            <UpgradeNotes review={review} downgrade={downgrade} />
             <ChangeReview result={review} />
             <Button
               variant="contained"
@@ -311,9 +298,17 @@ const TargetVersion = ({
 }: DeploymentUpgradeProps & { driver: Driver; refusal?: string }) => {
   const current = deployment.driverVersion.version;
   const others = driver.versions.filter(v => v.version !== current);
-  const [version, setVersion] = useState(others[0]?.version ?? '');
+  // The newest newer version, never a downgrade: that takes a choice of its own.
+  const newer = others
+    .map(v => v.version)
+    .filter(v => isDowngrade({ from: v, to: current }))
+    .sort((a, b) => (isDowngrade({ from: a, to: b }) ? -1 : 1));
+  const [version, setVersion] = useState(newer[0] ?? '');
   const target = useStyrminApi(
-    api => api.getDriverVersion({ name: driver.name, version }),
+    async api =>
+      version === ''
+        ? undefined
+        : api.getDriverVersion({ name: driver.name, version }),
     [driver.name, version],
   );
   if (others.length === 0) {
@@ -348,6 +343,7 @@ const TargetVersion = ({
           variant="outlined"
           size="small"
         >
+          {version === '' && <option value="">Choose a version</option>}
           {others.map(v => (
             <option key={v.version} value={v.version}>
               {v.version}
@@ -355,6 +351,11 @@ const TargetVersion = ({
           ))}
         </TextField>
       </Box>
+      {version === '' && (
+        <Typography variant="body2" color="textSecondary">
+          {`${driver.name} ${current} is the newest version loaded: choose an older one to downgrade to it.`}
+        </Typography>
+      )}
       {target.loading && <Progress />}
       {target.error && <StyrminErrorPanel error={target.error} />}
       {target.value && (
@@ -397,6 +398,8 @@ export const DeploymentUpgrade = ({
   }
   return (
     <TargetVersion
+      // A new driver version (the upgrade started) is a new choice, not the last one's.
+      key={deployment.driverVersion.version}
       deployment={deployment}
       driver={driver.value}
       refusal={refusal.reason}
