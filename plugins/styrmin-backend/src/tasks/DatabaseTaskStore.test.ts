@@ -622,6 +622,46 @@ describe('DatabaseTaskStore', () => {
       expect(newest.id).toBe(hook.id);
     });
 
+    it('pages only the tasks that no step started with topLevel, and keeps a task’s cause', async () => {
+      const { tasks, flowRuns, createTask } = await createStores();
+      const hook = await createTask(['Run the upgrade pre-hook']);
+      const cause = {
+        kind: 'HOOK' as const,
+        message: 'started by the upgrade pre-hook of dev/infrahub',
+        causedBy: 'user:default/ada',
+        record: { type: 'task' as const, id: hook.id, name: 'Run the upgrade pre-hook' },
+      };
+      const started = await tasks.createTask({
+        ...hook,
+        flowRunId: (
+          await flowRuns.createFlowRun({
+            pool: 'cluster:c1',
+            flowName: 'STOP_COMPONENTS',
+          })
+        ).id,
+        stepNames: ['Stop the components'],
+        cause,
+      });
+      await tasks.linkStartedTask({
+        stepId: hook.steps[0].id,
+        startedTaskId: started.id,
+      });
+      expect(started.cause).toEqual(cause);
+      await expect(tasks.getTask({ taskId: started.id })).resolves.toMatchObject(
+        { cause },
+      );
+      expect(hook).not.toHaveProperty('cause');
+
+      const page = async (topLevel?: boolean) =>
+        (
+          await tasks.listTaskPage({ deploymentIds: [D1], limit: 10, topLevel })
+        ).tasks.map(task => task.id);
+      expect(await page()).toContain(started.id);
+      const topLevel = await page(true);
+      expect(topLevel).toContain(hook.id);
+      expect(topLevel).not.toContain(started.id);
+    });
+
     it("finds a started task by its start key, refuses a second one, and keeps a task's prompt answers", async () => {
       const { tasks, flowRuns } = await createStores();
       const create = async (options: object) =>

@@ -1,9 +1,13 @@
 import { mockServices } from '@backstage/backend-test-utils';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import { countQueries } from '../../__testUtils__/countQueries';
-import { createTestGraphQL } from '../../__testUtils__/coreStores';
+import { createTestGraphQL, TEST_USER } from '../../__testUtils__/coreStores';
 import { createTestDatabases } from '../../__testUtils__/databases';
-import { setupReconciliation } from '../../__testUtils__/reconciliation';
+import {
+  SEMAPHORE_100,
+  SEMAPHORE_CONFIGURATION,
+  setupReconciliation,
+} from '../../__testUtils__/reconciliation';
 
 jest.setTimeout(60_000);
 
@@ -179,6 +183,55 @@ describe('tasks in GraphQL', () => {
         after: 'nope',
       });
       expect(bad.errors[0].extensions.code).toBe('VALIDATION_FAILED');
+    });
+
+    it('answers why a task was started, and who made the change', async () => {
+      const { execute, createInfrahub, deploymentChanges, dev } = await setup();
+      // Semaphore connects to Infrahub: creating Infrahub redeploys it.
+      await deploymentChanges.createDeployment({
+        environmentId: dev.id,
+        name: 'semaphore',
+        driver: SEMAPHORE_100,
+        configuration: SEMAPHORE_CONFIGURATION,
+        createdBy: 'user:default/grace',
+      });
+      const infrahub = await createInfrahub();
+
+      const result = await execute(
+        `query($id: ID!) {
+          environment(id: $id) {
+            tasks(topLevel: true) {
+              nodes {
+                type
+                deployment { name }
+                cause { kind message causedBy record { type id name } }
+              }
+            }
+          }
+        }`,
+        { id: dev.id },
+      );
+      expect(result.errors).toBeUndefined();
+      const causes = Object.fromEntries(
+        result.data.environment.tasks.nodes.map((t: any) => [
+          `${t.type} ${t.deployment.name}`,
+          t.cause,
+        ]),
+      );
+      expect(causes).toEqual({
+        'create_instance semaphore': null,
+        'create_instance infrahub': null,
+        'update_instance semaphore': {
+          kind: 'DEPLOYMENT_CHANGE',
+          message: 'redeployed because dev/infrahub was created',
+          causedBy: TEST_USER,
+          record: {
+            type: 'deployment',
+            id: infrahub.deployment.id,
+            name: 'dev/infrahub',
+          },
+        },
+      });
     });
 
     it('refuses tasks to callers without the read permission', async () => {
