@@ -109,8 +109,11 @@ test('a template creates a deployment that reaches RUNNING, its steps in the log
       ['Tasks', ['create_instance', 'Run the setup post-hook']],
       ['Kubernetes', ['kube-sandbox (embedded)', /^\d+ pods$/]],
     ];
+    const entityTabs = page.getByRole('navigation', {
+      name: 'Content navigation',
+    });
     for (const [tab, texts] of tabs) {
-      await page.getByRole('tab', { name: tab, exact: true }).click();
+      await entityTabs.getByRole('link', { name: tab, exact: true }).click();
       for (const text of texts) {
         await shows(
           page,
