@@ -123,6 +123,16 @@ describe('tasks started by action primitives over the agent protocol', () => {
         [started.task.id, 'SUCCEEDED'],
         [next.task.id, 'FAILED'],
       ]);
+      // Each says which hook of which deployment started it, for whom.
+      const environmentName = upgraded.deployment.environment.name;
+      expect(
+        tree.steps.find(s => s.id === hook.id)!.startedTasks[0].cause,
+      ).toEqual({
+        kind: 'HOOK',
+        message: `started by the upgrade pre-hook of ${environmentName}/${upgraded.deployment.name}`,
+        causedBy: upgraded.task!.createdBy,
+        record: { type: 'task', id: upgraded.task!.id, name: PRE_HOOK },
+      });
       expect(tree.result).toBe('RUNNING');
 
       await agent.endStep({
