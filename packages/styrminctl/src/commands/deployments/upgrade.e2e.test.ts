@@ -1,11 +1,10 @@
 import { mockCredentials } from '@backstage/backend-test-utils';
 import { join, resolve } from 'node:path';
-import { createTestIo } from '../../__testUtils__/createTestIo';
 import {
   startStyrminBackend,
   testDatabases,
 } from '../../__testUtils__/startStyrminBackend';
-import { main } from '../../main';
+import { styrminctlAgainst } from '../../__testUtils__/styrminctlAgainst';
 
 jest.setTimeout(120_000);
 
@@ -19,24 +18,10 @@ describe.each(databases.eachSupportedId())(
     const token = mockCredentials.user.token();
     let url: string;
 
-    async function styrminctl(argv: string[], stdin?: string) {
-      const { io, stdout, stderr } = createTestIo({ stdin });
-      const exitCode = await main(
-        [...argv, '--url', url, '--token', token],
-        io,
-      );
-      return { exitCode, stdout: stdout(), stderr: stderr() };
-    }
-
-    async function json(argv: string[], stdin?: string) {
-      const result = await styrminctl([...argv, '-o', 'json'], stdin);
-      expect({ ...result, stdout: undefined }).toEqual({
-        exitCode: 0,
-        stdout: undefined,
-        stderr: expect.not.stringContaining('Error'),
-      });
-      return JSON.parse(result.stdout);
-    }
+    const { styrminctl, json } = styrminctlAgainst({
+      url: () => url,
+      token,
+    });
 
     const upgrade = (...flags: string[]) => [
       'deployments',
