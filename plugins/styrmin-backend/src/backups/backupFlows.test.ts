@@ -399,6 +399,12 @@ describe('backups over the agent protocol', () => {
         ttl: '1h0m0s',
         scheduledFor: expect.any(String),
       });
+      // Its task says that a schedule started it.
+      await expect(
+        backend.styrmin.task(scheduled.task.id),
+      ).resolves.toMatchObject({
+        cause: { kind: 'SCHEDULE', message: 'scheduled backup', causedBy: null },
+      });
       await play(agent, {
         onRun: () =>
           agent.reportBackupStatus({
