@@ -2,6 +2,7 @@ import type {
   Backup,
   BackupDetail,
   BackupPage,
+  BackupSchedule,
   BackupStorageLocation,
   Restore,
   TaskTree,
@@ -237,6 +238,15 @@ export const minioLocation: BackupStorageLocation = {
   updatedAt: '2025-03-01T09:00:00.000Z',
 };
 
+/** The schedule `dev` sets, which the deployment of the fixtures inherits. */
+export const inheritedSchedule: BackupSchedule = {
+  cron: '0 3 * * *',
+  ttl: '720h0m0s',
+  paused: false,
+  inherited: true,
+  nextRunAt: '2025-03-02T03:00:00.000Z',
+};
+
 /** What the fake {@link StyrminApi} answers about backups: the fixtures above. */
 export const backupAnswers: Pick<
   StyrminApi,
@@ -244,6 +254,8 @@ export const backupAnswers: Pick<
   | 'getDeploymentRestores'
   | 'getBackup'
   | 'createBackup'
+  | 'getBackupSchedule'
+  | 'setBackupSchedule'
   | 'deleteBackup'
   | 'restoreBackup'
   | 'getBackupStorageLocation'
@@ -259,6 +271,11 @@ export const backupAnswers: Pick<
   },
   createBackup: async () => {
     throw new Error('No test backs up without saying how it ends');
+  },
+  getBackupSchedule: async id =>
+    id === deployment.id ? inheritedSchedule : null,
+  setBackupSchedule: async () => {
+    throw new Error('No test sets a schedule without saying how it ends');
   },
   deleteBackup: async () => {
     throw new Error('No test deletes a backup without saying how it ends');

@@ -3,8 +3,10 @@ import type {
   Backup,
   BackupDetail,
   BackupPage,
+  BackupSchedule,
   BackupStorageLocation,
   DeploymentBackupsOptions,
+  SetBackupScheduleInput,
   Restore,
   RecordRef,
   Cluster,
@@ -163,6 +165,15 @@ export interface StyrminApi {
 
   /** Backs up a deployment now (a create_backup task). */
   createBackup(input: { deployment: string; ttl?: string }): Promise<Backup>;
+
+  /**
+   * The backup schedule that applies to a deployment (its own, else its environment's:
+   * `inherited`), with its next run; null when none does.
+   */
+  getBackupSchedule(deploymentId: string): Promise<BackupSchedule | null>;
+
+  /** Sets a deployment's own backup schedule (cron, TTL, paused). */
+  setBackupSchedule(input: SetBackupScheduleInput): Promise<BackupSchedule>;
 
   /** Deletes a backup and its Velero objects (a delete_backup task). */
   deleteBackup(id: string): Promise<Backup>;

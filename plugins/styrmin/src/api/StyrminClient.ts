@@ -3,8 +3,10 @@ import {
   Backup,
   BackupDetail,
   BackupPage,
+  BackupSchedule,
   BackupStorageLocation,
   DeploymentBackupsOptions,
+  SetBackupScheduleInput,
   Restore,
   Cluster,
   ClusterWithAgentToken,
@@ -169,6 +171,14 @@ export class StyrminClient implements StyrminApi {
 
   createBackup(input: { deployment: string; ttl?: string }): Promise<Backup> {
     return this.#sdk.backups.create(input);
+  }
+
+  getBackupSchedule(deploymentId: string): Promise<BackupSchedule | null> {
+    return this.#sdk.backups.schedule({ deployment: deploymentId });
+  }
+
+  setBackupSchedule(input: SetBackupScheduleInput): Promise<BackupSchedule> {
+    return this.#sdk.backups.setSchedule(input);
   }
 
   deleteBackup(id: string): Promise<Backup> {

@@ -12,6 +12,7 @@ import { CursorPager, useCursorPages } from '../CursorPager';
 import { LoadedContent } from '../LoadedContent';
 import { BackupListItem, BACKUP_QUERY_PARAMETER } from './BackupListItem';
 import { BackupNow } from './BackupNow';
+import { BackupScheduleSummary } from './BackupScheduleSummary';
 import { DeploymentRestores } from './DeploymentRestores';
 import { SelectedBackup } from './SelectedBackup';
 
@@ -28,7 +29,8 @@ export interface DeploymentBackupsProps {
  * A deployment's backup history, of every instance it has had, newest first, each with
  * its Velero phase, progress, size, who started it and its expiry; the one the address
  * names (`?backup=<id>`), else the newest, with Restore, Delete and its task's steps; the
- * restores into the deployment; and "Back up now". A tombstone's history shows, without
+ * restores into the deployment; the backup schedule that applies, which operators edit;
+ * and "Back up now". A tombstone's history shows, without
  * the actions. Follows the deployment's changes live.
  *
  * @public
@@ -53,6 +55,9 @@ export const DeploymentBackups = ({
   );
   return (
     <>
+      <Box mb={2}>
+        <BackupScheduleSummary deployment={deployment} />
+      </Box>
       <Box mb={2}>
         <BackupNow
           deployment={deployment}
