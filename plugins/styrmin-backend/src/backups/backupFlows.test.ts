@@ -401,9 +401,13 @@ describe('backups over the agent protocol', () => {
       });
       // Its task says that a schedule started it.
       await expect(
-        backend.styrmin.task(scheduled.task.id),
+        backend.styrmin.task(scheduled.task!.id),
       ).resolves.toMatchObject({
-        cause: { kind: 'SCHEDULE', message: 'scheduled backup', causedBy: null },
+        cause: {
+          kind: 'SCHEDULE',
+          message: 'scheduled backup',
+          causedBy: null,
+        },
       });
       await play(agent, {
         onRun: () =>
