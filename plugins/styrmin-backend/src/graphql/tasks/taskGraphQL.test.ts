@@ -3,6 +3,7 @@ import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import { countQueries } from '../../__testUtils__/countQueries';
 import { createTestGraphQL, TEST_USER } from '../../__testUtils__/coreStores';
 import { createTestDatabases } from '../../__testUtils__/databases';
+import { DeploymentChanges } from '../../reconciliation/DeploymentChanges';
 import {
   SEMAPHORE_100,
   SEMAPHORE_CONFIGURATION,
@@ -76,6 +77,20 @@ const ENVIRONMENT_TASKS = /* GraphQL */ `
   }
 `;
 
+/** A semaphore in the environment: it connects to infrahub (connects_to: [infrahub]). */
+const createSemaphore = (
+  changes: { createDeployment: DeploymentChanges['createDeployment'] },
+  environmentId: string,
+  name: string,
+) =>
+  changes.createDeployment({
+    environmentId,
+    name,
+    driver: SEMAPHORE_100,
+    configuration: SEMAPHORE_CONFIGURATION,
+    createdBy: TEST_USER,
+  });
+
 describe('tasks in GraphQL', () => {
   const databases = createTestDatabases();
 
@@ -87,11 +102,23 @@ describe('tasks in GraphQL', () => {
     }
 
     it('lists deployments with their latest task, its steps and result, and their observed state, in a constant number of queries', async () => {
-      const { execute, knex, createInfrahub, dev, observedState, clock } =
-        await setup();
-      // All in the same millisecond: the newest task is the last created all the same.
+      const {
+        execute,
+        knex,
+        createInfrahub,
+        deploymentChanges,
+        dev,
+        observedState,
+        clock,
+      } = await setup();
+      // d0 is a semaphore, which connects to infrahub: each infrahub created after it
+      // redeploys it. All in the same millisecond: the newest task is the last created
+      // all the same.
       for (let i = 0; i < 8; i++) {
-        const { deployment } = await createInfrahub(dev.id, `d${i}`);
+        const { deployment } =
+          i === 0
+            ? await createSemaphore(deploymentChanges, dev.id, 'd0')
+            : await createInfrahub(dev.id, `d${i}`);
         await observedState.report({
           deploymentId: deployment.id,
           observedAt: clock.now(),
@@ -137,14 +164,16 @@ describe('tasks in GraphQL', () => {
         deploymentStatus: { ready: false, reason: 'Progressing' },
         pods: [{ name: 'p0', phase: 'Pending' }],
       });
-      // d0 was redeployed by each deployment created after it: its latest task is the
+      // d0 was redeployed by each infrahub created after it: its latest task is the
       // newest of them.
       expect(node.latestTask.type).toBe('update_instance');
     });
 
     it('pages the tasks of an environment newest first, and reads one task', async () => {
-      const { execute, createInfrahub, dev, clock } = await setup();
-      await createInfrahub(dev.id, 'a');
+      const { execute, createInfrahub, deploymentChanges, dev, clock } =
+        await setup();
+      // a connects to infrahub: creating b redeploys it.
+      await createSemaphore(deploymentChanges, dev.id, 'a');
       clock.advance({ seconds: 1 });
       await createInfrahub(dev.id, 'b');
 
