@@ -30,6 +30,10 @@ describe('the glossary enums', () => {
         'start_components',
         'run_job',
         'delete_deployment',
+        // The glossary's list is "for example"; the backups' tasks follow it.
+        'create_backup',
+        'restore_backup',
+        'delete_backup',
       ],
     ],
     [Hook, ['setup', 'upgrade']],
