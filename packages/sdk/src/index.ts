@@ -9,6 +9,7 @@ export type {
   StyrminClientOptions,
 } from './GraphQLTransport';
 export { StyrminApiError } from './StyrminApiError';
+export { taskCauseText } from './operations/taskFields';
 export type {
   StyrminApiErrorOptions,
   StyrminGraphQLError,

@@ -28,6 +28,18 @@ export type TaskDetail = TaskDetailFieldsFragment;
 export type TaskCause = NonNullable<TaskDetail['cause']>;
 
 /**
+ * A task's cause in words for people, with who made the change: "redeployed because
+ * dev/semaphore was created, by user:default/ada".
+ *
+ * @public
+ */
+export function taskCauseText(cause: TaskCause): string {
+  return cause.causedBy
+    ? `${cause.message}, by ${cause.causedBy}`
+    : cause.message;
+}
+
+/**
  * A step with its errors and the tasks it started; with SUPERSEDED, `supersededBy` is the
  * task that interrupted it.
  *

@@ -1,9 +1,8 @@
-import { TaskListEntry } from '@styrmin/sdk';
+import { TaskListEntry, taskCauseText } from '@styrmin/sdk';
 import { Command } from 'commander';
 import { CommandContext } from '../../CommandContext';
 import { findDeployment, findEnvironment } from '../../records/findRecords';
 import { UsageError } from '../../UsageError';
-import { taskCauseText } from './taskCauseText';
 
 /** How many tasks `tasks list` shows by default. */
 const DEFAULT_LIST_SIZE = 20;

@@ -1,9 +1,9 @@
 import { StyrminError } from '@styrmin/plugin-styrmin-common';
+import { taskCauseText } from '@styrmin/sdk';
 import { Command } from 'commander';
 import { CommandContext } from '../../CommandContext';
 import { isWholeId } from '../../records/findRecords';
 import { formatTaskTree } from '../../tasks/formatTaskTree';
-import { taskCauseText } from './taskCauseText';
 
 /** `styrminctl tasks show`: a task as a tree of its steps and the tasks they started. */
 export function registerShowCommand(

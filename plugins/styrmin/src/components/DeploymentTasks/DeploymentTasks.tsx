@@ -4,7 +4,7 @@ import Grid from '@material-ui/core/Grid';
 import List from '@material-ui/core/List';
 import ListItem from '@material-ui/core/ListItem';
 import ListItemText from '@material-ui/core/ListItemText';
-import type { TaskListEntry } from '@styrmin/sdk';
+import { type TaskListEntry, taskCauseText } from '@styrmin/sdk';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { TASK_QUERY_PARAMETER } from '../../hooks/useDeploymentLinks';
 import {
@@ -16,7 +16,7 @@ import { LoadedContent } from '../LoadedContent';
 import { TaskResultChip } from '../StateChip';
 import { TaskHeading, TaskStepTree } from '../TaskStepTree';
 import { Timestamp } from '../Timestamp';
-import { TaskCauseText, taskCauseText } from './TaskCauseText';
+import { TaskCauseText } from './TaskCauseText';
 
 const PAGE_SIZE = 20;
 

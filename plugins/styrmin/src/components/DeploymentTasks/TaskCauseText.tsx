@@ -1,12 +1,5 @@
 import Typography from '@material-ui/core/Typography';
-import type { TaskCause } from '@styrmin/sdk';
-
-/** A task's cause in words: "redeployed because dev/semaphore was created, by user:default/ada". */
-export function taskCauseText(cause: TaskCause): string {
-  return cause.causedBy
-    ? `${cause.message}, by ${cause.causedBy}`
-    : cause.message;
-}
+import { type TaskCause, taskCauseText } from '@styrmin/sdk';
 
 /**
  * Why a task was started, when its author did not start it directly; nothing for a task
