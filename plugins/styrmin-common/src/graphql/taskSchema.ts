@@ -212,4 +212,84 @@ export const taskGraphQLSchema = /* GraphQL */ `
     reason: String
     observedAt: String!
   }
+
+  enum FlowName {
+    CREATE_INSTANCE
+    UPDATE_INSTANCE
+    UPGRADE_INSTANCE
+    DELETE
+    STOP_COMPONENTS
+    START_COMPONENTS
+    RUN_JOB
+  }
+
+  enum FlowRunState {
+    SCHEDULED
+    RUNNING
+    SUCCEEDED
+    FAILED
+    CRASHED
+  }
+
+  enum TaskType {
+    create_instance
+    update_instance
+    upgrade_instance
+    stop_components
+    start_components
+    run_job
+    delete_deployment
+  }
+
+  enum StepStatus {
+    PENDING
+    RUNNING
+    SUCCEEDED
+    FAILED
+    SUPERSEDED
+  }
+
+  enum TaskResult {
+    RUNNING
+    FAILED
+    SUPERSEDED
+    SUCCEEDED
+  }
+
+  "One asynchronous operation on a deployment. Needs styrmin.deployment.read."
+  type Task {
+    id: ID!
+    type: TaskType!
+    "The state of its flow run, and nothing else."
+    status: FlowRunState!
+    "The task result, computed on every read from its steps and the tasks they started."
+    result: TaskResult!
+    createdBy: String!
+    createdAt: String!
+    flowRun: FlowRun!
+    "Its steps, in the order they run."
+    steps: [Step!]!
+  }
+
+  "One run of a flow in a work pool."
+  type FlowRun {
+    id: ID!
+    "server, or cluster:<id> for the agent of a cluster."
+    pool: String!
+    flowName: FlowName!
+    state: FlowRunState!
+    attempts: Int!
+    maxAttempts: Int!
+    createdAt: String!
+  }
+
+  "One unit of work inside a task."
+  type Step {
+    name: String!
+    position: Int!
+    status: StepStatus!
+    attempts: Int!
+    startedAt: String
+    endedAt: String
+  }
 `;

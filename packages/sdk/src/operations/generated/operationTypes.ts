@@ -224,16 +224,6 @@ export { DeploymentState };
 
 export type ContextChangeKind = 'ADDED' | 'REMOVED' | 'CHANGED';
 
-export { FlowName };
-
-export { FlowRunState };
-
-export { TaskType };
-
-export { StepStatus };
-
-export { TaskResult };
-
 /** What made a task that its author did not start directly. */
 export type TaskCauseKind =
   | 'CLUSTER_SETTINGS'
@@ -255,6 +245,16 @@ export type PodPhase =
   | 'Succeeded'
   | 'Failed'
   | 'Unknown';
+
+export { FlowName };
+
+export { FlowRunState };
+
+export { TaskType };
+
+export { StepStatus };
+
+export { TaskResult };
 
 export type CreateBackupInput = {
   /** The id of the deployment. */

@@ -108,9 +108,13 @@ describe('the GraphQL API of backups', () => {
         id: expect.any(String),
         instance: { number: 1 },
         storageLocation: { name: 'minio' },
-        task: { type: 'create_backup', steps: [{ name: 'Back up the namespace' }] },
+        task: {
+          type: 'create_backup',
+          steps: [{ name: 'Back up the namespace' }],
+        },
         restorable: false,
-        refusal: 'The backup is not started: only a Completed backup can be restored',
+        refusal:
+          'The backup is not started: only a Completed backup can be restored',
       });
     });
 

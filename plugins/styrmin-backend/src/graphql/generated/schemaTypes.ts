@@ -1248,77 +1248,6 @@ export type CarriedOverParameter = {
   value: Scalars['JSON']['output'];
 };
 
-export { FlowName };
-
-export { FlowRunState };
-
-export { TaskType };
-
-export { StepStatus };
-
-export { TaskResult };
-
-/** One asynchronous operation on a deployment. Needs styrmin.deployment.read. */
-export type Task = {
-  __typename?: 'Task';
-  id: Scalars['ID']['output'];
-  type: TaskType;
-  /** The state of its flow run, and nothing else. */
-  status: FlowRunState;
-  /** The task result, computed on every read from its steps and the tasks they started. */
-  result: TaskResult;
-  createdBy: Scalars['String']['output'];
-  createdAt: Scalars['String']['output'];
-  flowRun: FlowRun;
-  /** Its steps, in the order they run. */
-  steps: Array<Step>;
-  /** The deployment it acts on. */
-  deployment: Deployment;
-  /**
-   * Why it was started, when its author did not start it directly: a change of the
-   * cluster's settings or the environment's overrides, a change of a sibling deployment, a
-   * hook's action, a backup schedule. Null for a task that its author started.
-   */
-  cause?: Maybe<TaskCause>;
-};
-
-/** One run of a flow in a work pool. */
-export type FlowRun = {
-  __typename?: 'FlowRun';
-  id: Scalars['ID']['output'];
-  /** server, or cluster:<id> for the agent of a cluster. */
-  pool: Scalars['String']['output'];
-  flowName: FlowName;
-  state: FlowRunState;
-  attempts: Scalars['Int']['output'];
-  maxAttempts: Scalars['Int']['output'];
-  createdAt: Scalars['String']['output'];
-};
-
-/** One unit of work inside a task. */
-export type Step = {
-  __typename?: 'Step';
-  name: Scalars['String']['output'];
-  position: Scalars['Int']['output'];
-  status: StepStatus;
-  attempts: Scalars['Int']['output'];
-  startedAt?: Maybe<Scalars['String']['output']>;
-  endedAt?: Maybe<Scalars['String']['output']>;
-  id: Scalars['ID']['output'];
-  /**
-   * The error of each failed attempt, oldest first, with the end of the failed command's
-   * output. Every reader sees them: secrets are redacted when they are recorded.
-   */
-  errors: Array<StepAttemptError>;
-  /**
-   * The tasks that this (hook) step started, oldest first: the tree under it. Their results
-   * are part of this task's result.
-   */
-  startedTasks: Array<Task>;
-  /** With SUPERSEDED: the task that interrupted the step. */
-  supersededBy?: Maybe<Task>;
-};
-
 /** A component of a deployment: what should run of it and what runs. */
 export type DeploymentComponent = {
   __typename?: 'DeploymentComponent';
@@ -1446,6 +1375,77 @@ export type PodStatus = {
   /** Why it is not ready, when a container says so. */
   reason?: Maybe<Scalars['String']['output']>;
   observedAt: Scalars['String']['output'];
+};
+
+export { FlowName };
+
+export { FlowRunState };
+
+export { TaskType };
+
+export { StepStatus };
+
+export { TaskResult };
+
+/** One asynchronous operation on a deployment. Needs styrmin.deployment.read. */
+export type Task = {
+  __typename?: 'Task';
+  id: Scalars['ID']['output'];
+  type: TaskType;
+  /** The state of its flow run, and nothing else. */
+  status: FlowRunState;
+  /** The task result, computed on every read from its steps and the tasks they started. */
+  result: TaskResult;
+  createdBy: Scalars['String']['output'];
+  createdAt: Scalars['String']['output'];
+  flowRun: FlowRun;
+  /** Its steps, in the order they run. */
+  steps: Array<Step>;
+  /** The deployment it acts on. */
+  deployment: Deployment;
+  /**
+   * Why it was started, when its author did not start it directly: a change of the
+   * cluster's settings or the environment's overrides, a change of a sibling deployment, a
+   * hook's action, a backup schedule. Null for a task that its author started.
+   */
+  cause?: Maybe<TaskCause>;
+};
+
+/** One run of a flow in a work pool. */
+export type FlowRun = {
+  __typename?: 'FlowRun';
+  id: Scalars['ID']['output'];
+  /** server, or cluster:<id> for the agent of a cluster. */
+  pool: Scalars['String']['output'];
+  flowName: FlowName;
+  state: FlowRunState;
+  attempts: Scalars['Int']['output'];
+  maxAttempts: Scalars['Int']['output'];
+  createdAt: Scalars['String']['output'];
+};
+
+/** One unit of work inside a task. */
+export type Step = {
+  __typename?: 'Step';
+  name: Scalars['String']['output'];
+  position: Scalars['Int']['output'];
+  status: StepStatus;
+  attempts: Scalars['Int']['output'];
+  startedAt?: Maybe<Scalars['String']['output']>;
+  endedAt?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  /**
+   * The error of each failed attempt, oldest first, with the end of the failed command's
+   * output. Every reader sees them: secrets are redacted when they are recorded.
+   */
+  errors: Array<StepAttemptError>;
+  /**
+   * The tasks that this (hook) step started, oldest first: the tree under it. Their results
+   * are part of this task's result.
+   */
+  startedTasks: Array<Task>;
+  /** With SUPERSEDED: the task that interrupted the step. */
+  supersededBy?: Maybe<Task>;
 };
 
 export type CreateBackupInput = {
@@ -1963,14 +1963,6 @@ export type ResolversTypes = {
   Redeployment: ResolverTypeWrapper<RedeploymentRecord>;
   DeploymentChangeResult: ResolverTypeWrapper<DeploymentChangeResultRecord>;
   CarriedOverParameter: ResolverTypeWrapper<CarriedOverParameter>;
-  FlowName: FlowName;
-  FlowRunState: FlowRunState;
-  TaskType: TaskType;
-  StepStatus: StepStatus;
-  TaskResult: TaskResult;
-  Task: ResolverTypeWrapper<TaskRecord>;
-  FlowRun: ResolverTypeWrapper<FlowRunRecord>;
-  Step: ResolverTypeWrapper<StepRecord>;
   DeploymentComponent: ResolverTypeWrapper<DeploymentComponent>;
   DeployedService: ResolverTypeWrapper<DeployedService>;
   TaskConnection: ResolverTypeWrapper<
@@ -1984,6 +1976,14 @@ export type ResolversTypes = {
   DeploymentStatus: ResolverTypeWrapper<DeploymentStatusRecord>;
   PodPhase: PodPhase;
   PodStatus: ResolverTypeWrapper<PodStatusRecord>;
+  FlowName: FlowName;
+  FlowRunState: FlowRunState;
+  TaskType: TaskType;
+  StepStatus: StepStatus;
+  TaskResult: TaskResult;
+  Task: ResolverTypeWrapper<TaskRecord>;
+  FlowRun: ResolverTypeWrapper<FlowRunRecord>;
+  Step: ResolverTypeWrapper<StepRecord>;
   CreateBackupInput: CreateBackupInput;
   DeleteBackupInput: DeleteBackupInput;
   RestoreBackupInput: RestoreBackupInput;
@@ -2099,9 +2099,6 @@ export type ResolversParentTypes = {
   Redeployment: RedeploymentRecord;
   DeploymentChangeResult: DeploymentChangeResultRecord;
   CarriedOverParameter: CarriedOverParameter;
-  Task: TaskRecord;
-  FlowRun: FlowRunRecord;
-  Step: StepRecord;
   DeploymentComponent: DeploymentComponent;
   DeployedService: DeployedService;
   TaskConnection: Omit<TaskConnection, 'nodes'> & {
@@ -2112,6 +2109,9 @@ export type ResolversParentTypes = {
   StepAttemptError: StepAttemptErrorRecord;
   DeploymentStatus: DeploymentStatusRecord;
   PodStatus: PodStatusRecord;
+  Task: TaskRecord;
+  FlowRun: FlowRunRecord;
+  Step: StepRecord;
   CreateBackupInput: CreateBackupInput;
   DeleteBackupInput: DeleteBackupInput;
   RestoreBackupInput: RestoreBackupInput;
@@ -3036,6 +3036,118 @@ export type CarriedOverParameterResolvers<
   value?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
 };
 
+export type DeploymentComponentResolvers<
+  ContextType = StyrminGraphQLContext,
+  ParentType extends ResolversParentTypes['DeploymentComponent'] = ResolversParentTypes['DeploymentComponent'],
+> = {
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  desiredReplicas?: Resolver<
+    Maybe<ResolversTypes['Int']>,
+    ParentType,
+    ContextType
+  >;
+  pods?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  readyReplicas?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  singleton?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  stopped?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type DeployedServiceResolvers<
+  ContextType = StyrminGraphQLContext,
+  ParentType extends ResolversParentTypes['DeployedService'] = ResolversParentTypes['DeployedService'],
+> = {
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  component?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  host?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  port?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  protocol?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type TaskConnectionResolvers<
+  ContextType = StyrminGraphQLContext,
+  ParentType extends ResolversParentTypes['TaskConnection'] = ResolversParentTypes['TaskConnection'],
+> = {
+  nodes?: Resolver<Array<ResolversTypes['Task']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type TaskCauseResolvers<
+  ContextType = StyrminGraphQLContext,
+  ParentType extends ResolversParentTypes['TaskCause'] = ResolversParentTypes['TaskCause'],
+> = {
+  kind?: Resolver<ResolversTypes['TaskCauseKind'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  causedBy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  record?: Resolver<
+    Maybe<ResolversTypes['TaskCauseRecord']>,
+    ParentType,
+    ContextType
+  >;
+};
+
+export type TaskCauseRecordResolvers<
+  ContextType = StyrminGraphQLContext,
+  ParentType extends ResolversParentTypes['TaskCauseRecord'] = ResolversParentTypes['TaskCauseRecord'],
+> = {
+  type?: Resolver<
+    ResolversTypes['TaskCauseRecordType'],
+    ParentType,
+    ContextType
+  >;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type StepAttemptErrorResolvers<
+  ContextType = StyrminGraphQLContext,
+  ParentType extends ResolversParentTypes['StepAttemptError'] = ResolversParentTypes['StepAttemptError'],
+> = {
+  attempt?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  outputTail?: Resolver<
+    Maybe<ResolversTypes['String']>,
+    ParentType,
+    ContextType
+  >;
+  occurredAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type DeploymentStatusResolvers<
+  ContextType = StyrminGraphQLContext,
+  ParentType extends ResolversParentTypes['DeploymentStatus'] = ResolversParentTypes['DeploymentStatus'],
+> = {
+  status?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
+  ready?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  observedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type PodStatusResolvers<
+  ContextType = StyrminGraphQLContext,
+  ParentType extends ResolversParentTypes['PodStatus'] = ResolversParentTypes['PodStatus'],
+> = {
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  phase?: Resolver<ResolversTypes['PodPhase'], ParentType, ContextType>;
+  ready?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  restarts?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  startedAt?: Resolver<
+    Maybe<ResolversTypes['String']>,
+    ParentType,
+    ContextType
+  >;
+  component?: Resolver<
+    Maybe<ResolversTypes['String']>,
+    ParentType,
+    ContextType
+  >;
+  reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  observedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type FlowNameResolvers = EnumResolverSignature<
   {
     CREATE_INSTANCE?: any;
@@ -3154,118 +3266,6 @@ export type StepResolvers<
     ParentType,
     ContextType
   >;
-};
-
-export type DeploymentComponentResolvers<
-  ContextType = StyrminGraphQLContext,
-  ParentType extends ResolversParentTypes['DeploymentComponent'] = ResolversParentTypes['DeploymentComponent'],
-> = {
-  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  desiredReplicas?: Resolver<
-    Maybe<ResolversTypes['Int']>,
-    ParentType,
-    ContextType
-  >;
-  pods?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-  readyReplicas?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-  singleton?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
-  stopped?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
-};
-
-export type DeployedServiceResolvers<
-  ContextType = StyrminGraphQLContext,
-  ParentType extends ResolversParentTypes['DeployedService'] = ResolversParentTypes['DeployedService'],
-> = {
-  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  component?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  host?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  port?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-  url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  protocol?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-};
-
-export type TaskConnectionResolvers<
-  ContextType = StyrminGraphQLContext,
-  ParentType extends ResolversParentTypes['TaskConnection'] = ResolversParentTypes['TaskConnection'],
-> = {
-  nodes?: Resolver<Array<ResolversTypes['Task']>, ParentType, ContextType>;
-  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
-};
-
-export type TaskCauseResolvers<
-  ContextType = StyrminGraphQLContext,
-  ParentType extends ResolversParentTypes['TaskCause'] = ResolversParentTypes['TaskCause'],
-> = {
-  kind?: Resolver<ResolversTypes['TaskCauseKind'], ParentType, ContextType>;
-  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  causedBy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  record?: Resolver<
-    Maybe<ResolversTypes['TaskCauseRecord']>,
-    ParentType,
-    ContextType
-  >;
-};
-
-export type TaskCauseRecordResolvers<
-  ContextType = StyrminGraphQLContext,
-  ParentType extends ResolversParentTypes['TaskCauseRecord'] = ResolversParentTypes['TaskCauseRecord'],
-> = {
-  type?: Resolver<
-    ResolversTypes['TaskCauseRecordType'],
-    ParentType,
-    ContextType
-  >;
-  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-};
-
-export type StepAttemptErrorResolvers<
-  ContextType = StyrminGraphQLContext,
-  ParentType extends ResolversParentTypes['StepAttemptError'] = ResolversParentTypes['StepAttemptError'],
-> = {
-  attempt?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  outputTail?: Resolver<
-    Maybe<ResolversTypes['String']>,
-    ParentType,
-    ContextType
-  >;
-  occurredAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-};
-
-export type DeploymentStatusResolvers<
-  ContextType = StyrminGraphQLContext,
-  ParentType extends ResolversParentTypes['DeploymentStatus'] = ResolversParentTypes['DeploymentStatus'],
-> = {
-  status?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
-  ready?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
-  reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  observedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  updatedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-};
-
-export type PodStatusResolvers<
-  ContextType = StyrminGraphQLContext,
-  ParentType extends ResolversParentTypes['PodStatus'] = ResolversParentTypes['PodStatus'],
-> = {
-  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  phase?: Resolver<ResolversTypes['PodPhase'], ParentType, ContextType>;
-  ready?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
-  restarts?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-  startedAt?: Resolver<
-    Maybe<ResolversTypes['String']>,
-    ParentType,
-    ContextType
-  >;
-  component?: Resolver<
-    Maybe<ResolversTypes['String']>,
-    ParentType,
-    ContextType
-  >;
-  reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  observedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type BackupCredentialsSecretResolvers<
@@ -3550,14 +3550,6 @@ export type Resolvers<ContextType = StyrminGraphQLContext> = {
   Redeployment?: RedeploymentResolvers<ContextType>;
   DeploymentChangeResult?: DeploymentChangeResultResolvers<ContextType>;
   CarriedOverParameter?: CarriedOverParameterResolvers<ContextType>;
-  FlowName?: FlowNameResolvers;
-  FlowRunState?: FlowRunStateResolvers;
-  TaskType?: TaskTypeResolvers;
-  StepStatus?: StepStatusResolvers;
-  TaskResult?: TaskResultResolvers;
-  Task?: TaskResolvers<ContextType>;
-  FlowRun?: FlowRunResolvers<ContextType>;
-  Step?: StepResolvers<ContextType>;
   DeploymentComponent?: DeploymentComponentResolvers<ContextType>;
   DeployedService?: DeployedServiceResolvers<ContextType>;
   TaskConnection?: TaskConnectionResolvers<ContextType>;
@@ -3566,6 +3558,14 @@ export type Resolvers<ContextType = StyrminGraphQLContext> = {
   StepAttemptError?: StepAttemptErrorResolvers<ContextType>;
   DeploymentStatus?: DeploymentStatusResolvers<ContextType>;
   PodStatus?: PodStatusResolvers<ContextType>;
+  FlowName?: FlowNameResolvers;
+  FlowRunState?: FlowRunStateResolvers;
+  TaskType?: TaskTypeResolvers;
+  StepStatus?: StepStatusResolvers;
+  TaskResult?: TaskResultResolvers;
+  Task?: TaskResolvers<ContextType>;
+  FlowRun?: FlowRunResolvers<ContextType>;
+  Step?: StepResolvers<ContextType>;
   BackupCredentialsSecret?: BackupCredentialsSecretResolvers<ContextType>;
   BackupStorageLocation?: BackupStorageLocationResolvers<ContextType>;
   BackupStorageLocationStatus?: BackupStorageLocationStatusResolvers<ContextType>;
