@@ -235,7 +235,10 @@ describe('FlowRunBroker', () => {
       });
       // Renamed, not dropped: every table that references the runs, on down to backups,
       // would have to go first.
-      await knex.schema.renameTable('styrmin_flow_runs', 'styrmin_flow_runs_gone');
+      await knex.schema.renameTable(
+        'styrmin_flow_runs',
+        'styrmin_flow_runs_gone',
+      );
       await scheduler.triggerTask('styrmin-flow-run-lease-sweep');
       expect(logger.error).toHaveBeenCalledWith(
         'Failed to expire flow run leases',

@@ -629,7 +629,11 @@ describe('DatabaseTaskStore', () => {
         kind: 'HOOK' as const,
         message: 'started by the upgrade pre-hook of dev/infrahub',
         causedBy: 'user:default/ada',
-        record: { type: 'task' as const, id: hook.id, name: 'Run the upgrade pre-hook' },
+        record: {
+          type: 'task' as const,
+          id: hook.id,
+          name: 'Run the upgrade pre-hook',
+        },
       };
       const started = await tasks.createTask({
         ...hook,
@@ -647,9 +651,9 @@ describe('DatabaseTaskStore', () => {
         startedTaskId: started.id,
       });
       expect(started.cause).toEqual(cause);
-      await expect(tasks.getTask({ taskId: started.id })).resolves.toMatchObject(
-        { cause },
-      );
+      await expect(
+        tasks.getTask({ taskId: started.id }),
+      ).resolves.toMatchObject({ cause });
       expect(hook).not.toHaveProperty('cause');
 
       const page = async (topLevel?: boolean) =>

@@ -89,8 +89,9 @@ describe('DeploymentReviewField', () => {
       await screen.findByText(/Styrmin would refuse this deployment/),
     ).toBeInTheDocument();
     expect(
-      screen.getAllByText(/\[VALIDATION_FAILED\] Must be at least 12 characters/)
-        .length,
+      screen.getAllByText(
+        /\[VALIDATION_FAILED\] Must be at least 12 characters/,
+      ).length,
     ).toBeGreaterThan(0);
   });
 });

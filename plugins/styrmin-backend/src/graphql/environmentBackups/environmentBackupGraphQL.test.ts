@@ -101,7 +101,10 @@ describe('GraphQL of environment backups', () => {
       for (const constituent of backup.constituents) {
         await report(constituent.backup.id, 'Completed');
       }
-      const read = await api.execute(READ, { id: backup.id, environment: 'dev' });
+      const read = await api.execute(READ, {
+        id: backup.id,
+        environment: 'dev',
+      });
       expect(read.errors).toBeUndefined();
       expect(read.data.environmentBackup.status).toBe('COMPLETED');
       expect(read.data.environment.environmentBackups).toEqual({
@@ -118,7 +121,10 @@ describe('GraphQL of environment backups', () => {
           (c: any) => c.backup.deletion,
         ),
       ).toEqual([{ type: 'delete_backup' }, { type: 'delete_backup' }]);
-      const gone = await api.execute(READ, { id: backup.id, environment: 'dev' });
+      const gone = await api.execute(READ, {
+        id: backup.id,
+        environment: 'dev',
+      });
       expect(gone.data.environmentBackup).toBeNull();
     });
 
@@ -126,7 +132,9 @@ describe('GraphQL of environment backups', () => {
       const setup = await setUp();
       const { knex, dev } = setup;
       const without = (permission: string) =>
-        createTestGraphQL(setup, { permissions: denyingPermission(permission) });
+        createTestGraphQL(setup, {
+          permissions: denyingPermission(permission),
+        });
       const refused = async (
         api: Awaited<ReturnType<typeof createTestGraphQL>>,
         document: string,

@@ -37,7 +37,9 @@ describe('BackupScheduleSummary', () => {
     expect(region.getByText(/^Scheduled/).textContent).toMatch(
       /^Scheduled 0 3 \* \* \* \(UTC\), each backup kept 720h0m0s, inherited from the environment\. Next run .+\.$/,
     );
-    await userEvent.click(region.getByRole('button', { name: 'Edit schedule' }));
+    await userEvent.click(
+      region.getByRole('button', { name: 'Edit schedule' }),
+    );
     const dialog = within(await screen.findByRole('dialog'));
     expect(dialog.getByLabelText(/Cron expression/)).toHaveValue('0 3 * * *');
     await userEvent.click(dialog.getByRole('checkbox', { name: /Paused/ }));
@@ -51,7 +53,9 @@ describe('BackupScheduleSummary', () => {
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(
-      await screen.findByText(/set on this deployment\. Paused: no scheduled backup is taken\./),
+      await screen.findByText(
+        /set on this deployment\. Paused: no scheduled backup is taken\./,
+      ),
     ).toBeInTheDocument();
   });
 
@@ -73,25 +77,38 @@ describe('BackupScheduleSummary', () => {
     expect(
       region.getByText('No backup schedule: backups are taken on demand only.'),
     ).toBeInTheDocument();
-    await userEvent.click(region.getByRole('button', { name: 'Edit schedule' }));
+    await userEvent.click(
+      region.getByRole('button', { name: 'Edit schedule' }),
+    );
     const dialog = within(await screen.findByRole('dialog'));
     expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
-    await userEvent.type(dialog.getByLabelText(/Cron expression/), 'every night');
+    await userEvent.type(
+      dialog.getByLabelText(/Cron expression/),
+      'every night',
+    );
     await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
 
     const [refusal] = await dialog.findAllByText(
       /A cron expression has five fields/,
     );
-    expect(refusal).toHaveTextContent('[VALIDATION_FAILED] backupSchedule.cron');
+    expect(refusal).toHaveTextContent(
+      '[VALIDATION_FAILED] backupSchedule.cron',
+    );
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 
   it('disables Edit schedule with the reason for a read-only user', async () => {
-    renderPage(<BackupScheduleSummary deployment={deployment} />, mockStyrminApi(), {
-      allowed: ['styrmin.backup.read'],
-    });
+    renderPage(
+      <BackupScheduleSummary deployment={deployment} />,
+      mockStyrminApi(),
+      {
+        allowed: ['styrmin.backup.read'],
+      },
+    );
     const region = await summary();
-    expect(region.getByRole('button', { name: 'Edit schedule' })).toBeDisabled();
+    expect(
+      region.getByRole('button', { name: 'Edit schedule' }),
+    ).toBeDisabled();
     expect(
       region.getByText(
         'Edit schedule: You lack the permission styrmin.backup.schedule',
@@ -100,8 +117,13 @@ describe('BackupScheduleSummary', () => {
   });
 
   it('disables Edit schedule for a tombstone, whose history stays', async () => {
-    renderPage(<BackupScheduleSummary deployment={tombstone} />, mockStyrminApi());
+    renderPage(
+      <BackupScheduleSummary deployment={tombstone} />,
+      mockStyrminApi(),
+    );
     const region = await summary();
-    expect(region.getByRole('button', { name: 'Edit schedule' })).toBeDisabled();
+    expect(
+      region.getByRole('button', { name: 'Edit schedule' }),
+    ).toBeDisabled();
   });
 });

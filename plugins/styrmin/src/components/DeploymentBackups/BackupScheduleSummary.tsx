@@ -28,8 +28,7 @@ const ScheduleText = ({ schedule }: { schedule: BackupSchedule | null }) => {
       {schedule.inherited
         ? ', inherited from the environment'
         : ', set on this deployment'}
-      .{' '}
-      {schedule.paused && 'Paused: no scheduled backup is taken. '}
+      . {schedule.paused && 'Paused: no scheduled backup is taken. '}
       {schedule.nextRunAt && (
         <>
           Next run <Timestamp iso={schedule.nextRunAt} />.
