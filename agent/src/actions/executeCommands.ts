@@ -63,7 +63,7 @@ const KIND_WORDS: Record<ActionJobKind, string> = {
 };
 
 /** @public */
-export interface ExecuteCommandsContext {
+export interface ExecuteCommandsDeps {
   kubeConfig: KubeConfig;
   /** The spec of the deployment's StyrminDeployment: its namespace, release and components. */
   spec: StyrminDeploymentSpec;
@@ -115,7 +115,7 @@ function ended(job: V1Job): 'Complete' | 'Failed' | undefined {
  * @public
  */
 export async function executeCommands(
-  context: ExecuteCommandsContext,
+  context: ExecuteCommandsDeps,
   options: ExecuteCommandsOptions,
 ): Promise<{ output: string }> {
   const { kubeConfig, spec } = context;

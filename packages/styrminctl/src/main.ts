@@ -6,7 +6,7 @@ import { StyrminApiError } from '@styrmin/sdk';
 import { Command, CommanderError, Option } from 'commander';
 import { version } from '../package.json';
 import { CliIo } from './CliIo';
-import { CommandContext, GlobalOptions } from './CommandContext';
+import { CommandRuntime, GlobalOptions } from './CommandRuntime';
 import { registerBackupsCommands } from './commands/backups/register';
 import { registerBslCommands } from './commands/bsl/register';
 import { registerEnvironmentBackupsCommands } from './commands/environmentBackups/register';
@@ -83,7 +83,7 @@ function createProgram(io: CliIo): Command {
         .default('table'),
     );
 
-  const context = CommandContext.create({
+  const context = CommandRuntime.create({
     io,
     globalOptions: () => program.opts<GlobalOptions>(),
   });

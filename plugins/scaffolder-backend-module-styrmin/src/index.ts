@@ -7,4 +7,4 @@
 export { scaffolderModuleStyrmin as default } from './module';
 export { createStyrminDeploymentCreateAction } from './actions/createDeploymentAction';
 export { createStyrminDeploymentUpgradeAction } from './actions/upgradeDeploymentAction';
-export type { StyrminActionsOptions } from './actions/StyrminActionContext';
+export type { StyrminActionsOptions } from './actions/StyrminActionServices';

@@ -1,5 +1,5 @@
 import { DeploymentChangeResult, StyrminClient } from '@styrmin/sdk';
-import { CommandContext } from '../CommandContext';
+import { CommandRuntime } from '../CommandRuntime';
 import { changeTables, plannedStepRows } from '../records/views';
 import { failOnFailedTask, waitForTaskResult } from './followTask';
 import { formatTaskTree } from './formatTaskTree';
@@ -20,7 +20,7 @@ export type WaitOptions = {
  * step tree. A FAILED result fails the command, after the tree is printed.
  */
 export async function followChange(
-  context: CommandContext,
+  context: CommandRuntime,
   client: StyrminClient,
   result: DeploymentChangeResult,
   options: WaitOptions,

@@ -4,7 +4,7 @@ import {
   Task,
   TaskTree,
 } from '@styrmin/sdk';
-import { CommandContext } from '../CommandContext';
+import { CommandRuntime } from '../CommandRuntime';
 import { deploymentRow, taskSummary } from '../records/views';
 import { formatTaskTree } from './formatTaskTree';
 import { waitForTask } from './waitForTask';
@@ -19,7 +19,7 @@ export class TaskFailedError extends Error {
  * (progress on stderr, at most `timeout` seconds when given) and answers its step tree.
  */
 export async function waitForTaskResult(
-  context: CommandContext,
+  context: CommandRuntime,
   client: StyrminClient,
   task: Pick<Task, 'id' | 'type'>,
   options: { timeout?: number },
@@ -57,7 +57,7 @@ export function failOnFailedTask(
  * the command, after the tree is printed.
  */
 export async function followTask(
-  context: CommandContext,
+  context: CommandRuntime,
   client: StyrminClient,
   result: DeploymentTaskResult,
   options: { wait?: boolean; timeout?: number },

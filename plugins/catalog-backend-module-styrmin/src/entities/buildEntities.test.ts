@@ -14,9 +14,9 @@ import { Cluster, Deployment, Environment } from '@styrmin/sdk';
 import { driverSpecWith } from '../__testUtils__/driverSpec';
 import { StyrminRecords } from '../records/readStyrminRecords';
 import { buildEntities } from './buildEntities';
-import { EntityContext } from './EntityContext';
+import { EntitySettings } from './EntitySettings';
 
-const CONTEXT: EntityContext = {
+const CONTEXT: EntitySettings = {
   namespace: 'default',
   defaultOwner: 'group:default/styrmin-admins',
   environmentOwners: { dev: 'group:default/team-a' },

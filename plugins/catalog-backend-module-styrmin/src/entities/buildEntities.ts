@@ -7,7 +7,7 @@ import {
 import { templateEntity } from '../templates/templateEntity';
 import { clusterEntity } from './clusterEntity';
 import { deploymentEntity } from './deploymentEntity';
-import { EntityContext } from './EntityContext';
+import { EntitySettings } from './EntitySettings';
 import { environmentEntity } from './environmentEntity';
 import { kubernetesLabelSelector } from './kubernetesLabelSelector';
 
@@ -18,7 +18,7 @@ import { kubernetesLabelSelector } from './kubernetesLabelSelector';
  */
 export function buildEntities(
   records: StyrminRecords,
-  context: EntityContext,
+  context: EntitySettings,
 ): Entity[] {
   const environmentsById = new Map(
     records.environments.map(environment => [environment.id, environment]),

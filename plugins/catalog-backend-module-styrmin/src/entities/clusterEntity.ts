@@ -7,11 +7,11 @@ import {
 } from '@styrmin/plugin-styrmin-common';
 import { Cluster } from '@styrmin/sdk';
 import {
-  EntityContext,
+  EntitySettings,
   locationAnnotations,
   pageUrl,
   styrminLink,
-} from './EntityContext';
+} from './EntitySettings';
 
 /**
  * A registered cluster as a `System` (`spec.type: styrmin-cluster`): its environments are
@@ -20,7 +20,7 @@ import {
  */
 export function clusterEntity(
   cluster: Pick<Cluster, 'id' | 'name'>,
-  context: EntityContext,
+  context: EntitySettings,
 ): SystemEntityV1alpha1 {
   const url = pageUrl(context, styrminPagePaths.cluster(cluster));
   return {

@@ -10,12 +10,12 @@ import {
 } from '@styrmin/plugin-styrmin-common';
 import { Deployment } from '@styrmin/sdk';
 import {
-  EntityContext,
+  EntitySettings,
   environmentOwner,
   locationAnnotations,
   pageUrl,
   styrminLink,
-} from './EntityContext';
+} from './EntitySettings';
 
 /**
  * The annotations with which Backstage's Kubernetes plugin finds a deployment's objects:
@@ -41,7 +41,7 @@ export function deploymentEntity(
     'id' | 'name' | 'environment' | 'driverVersion' | 'appVersion'
   >,
   cluster: { name: string } | undefined,
-  context: EntityContext,
+  context: EntitySettings,
   /** The label selector of its pods (`kubernetesLabelSelector`), when its driver gives one. */
   labelSelector?: string,
 ): ResourceEntityV1alpha1 {

@@ -8,12 +8,12 @@ import {
 } from '@styrmin/plugin-styrmin-common';
 import { Environment } from '@styrmin/sdk';
 import {
-  EntityContext,
+  EntitySettings,
   environmentOwner,
   locationAnnotations,
   pageUrl,
   styrminLink,
-} from './EntityContext';
+} from './EntitySettings';
 
 /**
  * An environment as a `Resource` (`spec.type: styrmin-environment`), part of its cluster's
@@ -21,7 +21,7 @@ import {
  */
 export function environmentEntity(
   environment: Pick<Environment, 'id' | 'name' | 'cluster'>,
-  context: EntityContext,
+  context: EntitySettings,
 ): ResourceEntityV1alpha1 {
   const url = pageUrl(context, styrminPagePaths.environment(environment));
   return {

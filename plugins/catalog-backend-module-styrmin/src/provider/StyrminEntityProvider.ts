@@ -8,7 +8,7 @@ import {
 } from '@backstage/plugin-catalog-node';
 import { StyrminClient } from '@styrmin/sdk';
 import { buildEntities } from '../entities/buildEntities';
-import { EntityContext } from '../entities/EntityContext';
+import { EntitySettings } from '../entities/EntitySettings';
 import { readStyrminRecords } from '../records/readStyrminRecords';
 
 /** The provider's name: stable, since the catalog keys the entities it owns by it. */
@@ -20,7 +20,7 @@ export const STYRMIN_PROVIDER_NAME = 'styrmin';
 export type StyrminEntityProviderOptions = {
   /** A client of the Styrmin API that calls as the catalog plugin (a service). */
   client: StyrminClient;
-  context: EntityContext;
+  context: EntitySettings;
   /** Runs the periodic refresh. */
   taskRunner: SchedulerServiceTaskRunner;
   logger: LoggerService;
@@ -38,7 +38,7 @@ export type StyrminEntityProviderOptions = {
  */
 export class StyrminEntityProvider implements EntityProvider {
   readonly #client: StyrminClient;
-  readonly #context: EntityContext;
+  readonly #context: EntitySettings;
   readonly #taskRunner: SchedulerServiceTaskRunner;
   readonly #logger: LoggerService;
   #connection?: EntityProviderConnection;

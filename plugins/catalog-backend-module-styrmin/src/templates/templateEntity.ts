@@ -6,11 +6,11 @@ import {
   styrminPagePaths,
 } from '@styrmin/plugin-styrmin-common';
 import {
-  EntityContext,
+  EntitySettings,
   locationAnnotations,
   pageUrl,
   styrminLink,
-} from '../entities/EntityContext';
+} from '../entities/EntitySettings';
 import { StyrminDriverVersionRecord } from '../records/readStyrminRecords';
 import { TemplateEnvironment } from './environmentChoices';
 import { FORM_FIELDS, stepParameters, templateFormPages } from './templateForm';
@@ -38,7 +38,7 @@ export const NEWEST_VERSION_TAG = 'latest';
 export function templateEntity(
   driverVersion: StyrminDriverVersionRecord,
   options: { newest: boolean; environments: TemplateEnvironment[] },
-  context: EntityContext,
+  context: EntitySettings,
 ): Entity {
   const { name, version, title, spec } = driverVersion;
   const { info } = spec.spec;

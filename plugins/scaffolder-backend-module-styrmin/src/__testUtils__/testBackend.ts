@@ -14,7 +14,7 @@ import permissionModuleStyrmin from '@styrmin/plugin-permission-backend-module-s
 import styrminPlugin from '@styrmin/plugin-styrmin-backend';
 import { StyrminClient } from '@styrmin/sdk';
 import { resolve as resolvePath } from 'node:path';
-import { StyrminActionsOptions } from '../actions/StyrminActionContext';
+import { StyrminActionsOptions } from '../actions/StyrminActionServices';
 
 export const DRIVERS = resolvePath(__dirname, '../../../../drivers');
 

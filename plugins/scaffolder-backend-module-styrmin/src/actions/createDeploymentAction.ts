@@ -4,9 +4,9 @@ import { followDeploymentTask } from './followDeploymentTask';
 import { resolveEnvironment } from './resolveEnvironment';
 import {
   describeStyrminError,
-  StyrminActionContext,
+  StyrminActionServices,
   StyrminActionsOptions,
-} from './StyrminActionContext';
+} from './StyrminActionServices';
 
 /** What the creation checkpoint keeps: enough to follow the task after a restart. */
 type Created = {
@@ -88,7 +88,7 @@ async function findOwnDeployment(
 export function createStyrminDeploymentCreateAction(
   options: StyrminActionsOptions,
 ) {
-  const styrmin = new StyrminActionContext(options);
+  const styrmin = new StyrminActionServices(options);
   return createTemplateAction({
     id: 'styrmin:deployment:create',
     description:

@@ -4,8 +4,8 @@ import { describeTaskFailure, followTask } from './followTask';
 import {
   ActionDeployment,
   describeStyrminError,
-  StyrminActionContext,
-} from './StyrminActionContext';
+  StyrminActionServices,
+} from './StyrminActionServices';
 
 /** What of a template action's context following a task uses. */
 export type FollowingActionContext = {
@@ -20,7 +20,7 @@ export type FollowingActionContext = {
 export type FollowDeploymentTaskOptions = {
   ctx: FollowingActionContext;
   client: StyrminClient;
-  styrmin: StyrminActionContext;
+  styrmin: StyrminActionServices;
   deployment: ActionDeployment;
   /** The task that applies the change. */
   taskId: string;

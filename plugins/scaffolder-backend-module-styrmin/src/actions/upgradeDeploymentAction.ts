@@ -3,9 +3,9 @@ import { followDeploymentTask } from './followDeploymentTask';
 import { resolveDeployment } from './resolveDeployment';
 import {
   describeStyrminError,
-  StyrminActionContext,
+  StyrminActionServices,
   StyrminActionsOptions,
-} from './StyrminActionContext';
+} from './StyrminActionServices';
 
 /** What the upgrade checkpoint keeps. */
 type Upgraded = {
@@ -42,7 +42,7 @@ steps:
 export function createStyrminDeploymentUpgradeAction(
   options: StyrminActionsOptions,
 ) {
-  const styrmin = new StyrminActionContext(options);
+  const styrmin = new StyrminActionServices(options);
   return createTemplateAction({
     id: 'styrmin:deployment:upgrade',
     description:

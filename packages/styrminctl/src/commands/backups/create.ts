@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { CommandContext } from '../../CommandContext';
+import { CommandRuntime } from '../../CommandRuntime';
 import { findDeployment } from '../../records/findRecords';
 import { deploymentArgument, waitOptions } from '../deployments/options';
 import { backupView } from './backupViews';
@@ -8,7 +8,7 @@ import { followBackupTask } from './followBackupTask';
 /** `styrminctl backups create`: a backup of a deployment now. */
 export function registerCreateCommand(
   backups: Command,
-  context: CommandContext,
+  context: CommandRuntime,
 ): void {
   waitOptions(
     deploymentArgument(

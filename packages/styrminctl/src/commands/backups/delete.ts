@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { CommandContext } from '../../CommandContext';
+import { CommandRuntime } from '../../CommandRuntime';
 import { BackupCommandOptions, backupCommand } from './backupCommand';
 import { backupView } from './backupViews';
 import { findBackup } from './findBackup';
@@ -8,7 +8,7 @@ import { followBackupTask } from './followBackupTask';
 /** `styrminctl backups delete`: a backup and its Velero objects go. */
 export function registerDeleteCommand(
   backups: Command,
-  context: CommandContext,
+  context: CommandRuntime,
 ): void {
   backupCommand(
     backups,

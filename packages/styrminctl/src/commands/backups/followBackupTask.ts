@@ -1,5 +1,5 @@
 import { StyrminClient, Task, TaskTree } from '@styrmin/sdk';
-import { CommandContext } from '../../CommandContext';
+import { CommandRuntime } from '../../CommandRuntime';
 import { TaskFailedError, waitForTaskResult } from '../../tasks/followTask';
 import { formatTaskTree } from '../../tasks/formatTaskTree';
 
@@ -26,7 +26,7 @@ export interface StartedBackupTask {
  * command, after the tree is printed.
  */
 export async function followBackupTask(
-  context: CommandContext,
+  context: CommandRuntime,
   client: StyrminClient,
   started: StartedBackupTask,
   options: { wait?: boolean; timeout?: number },

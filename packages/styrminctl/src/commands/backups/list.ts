@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { CommandContext } from '../../CommandContext';
+import { CommandRuntime } from '../../CommandRuntime';
 import { findDeployment } from '../../records/findRecords';
 import { deploymentArgument } from '../deployments/options';
 import { backupRow } from './backupViews';
@@ -10,7 +10,7 @@ const DEFAULT_LIST_SIZE = 20;
 /** `styrminctl backups list`: a deployment's backup history, newest first. */
 export function registerListCommand(
   backups: Command,
-  context: CommandContext,
+  context: CommandRuntime,
 ): void {
   deploymentArgument(
     backups

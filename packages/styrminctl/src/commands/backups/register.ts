@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { CommandContext } from '../../CommandContext';
+import { CommandRuntime } from '../../CommandRuntime';
 import { registerCreateCommand } from './create';
 import { registerDeleteCommand } from './delete';
 import { registerListCommand } from './list';
@@ -10,7 +10,7 @@ import { registerShowCommand } from './show';
 /** `styrminctl backups ...`: the backups of deployments and their in-place restores. */
 export function registerBackupsCommands(
   program: Command,
-  context: CommandContext,
+  context: CommandRuntime,
 ): void {
   const backups = program
     .command('backups')

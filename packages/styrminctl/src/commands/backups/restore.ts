@@ -1,6 +1,6 @@
 import { Backup } from '@styrmin/sdk';
 import { Command } from 'commander';
-import { CommandContext } from '../../CommandContext';
+import { CommandRuntime } from '../../CommandRuntime';
 import { findDeployment } from '../../records/findRecords';
 import { BackupCommandOptions, backupCommand } from './backupCommand';
 import { restoreView } from './backupViews';
@@ -23,7 +23,7 @@ export function restoreQuestion(
 /** `styrminctl backups restore`: an in-place restore of a backup. */
 export function registerRestoreCommand(
   backups: Command,
-  context: CommandContext,
+  context: CommandRuntime,
 ): void {
   backupCommand(
     backups,

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { CommandContext } from '../../CommandContext';
+import { CommandRuntime } from '../../CommandRuntime';
 import { formatTaskTree } from '../../tasks/formatTaskTree';
 import { backupView } from './backupViews';
 import { findBackup } from './findBackup';
@@ -7,7 +7,7 @@ import { findBackup } from './findBackup';
 /** `styrminctl backups show`: a backup, and its task's steps as `tasks show` prints them. */
 export function registerShowCommand(
   backups: Command,
-  context: CommandContext,
+  context: CommandRuntime,
 ): void {
   backups
     .command('show')

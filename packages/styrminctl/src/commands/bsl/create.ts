@@ -1,12 +1,12 @@
 import { Command } from 'commander';
-import { CommandContext } from '../../CommandContext';
+import { CommandRuntime } from '../../CommandRuntime';
 import { bslView } from './bslViews';
 import { storeFields, StoreOptions, storeOptions } from './storeOptions';
 
 /** `styrminctl bsl create`: registers an S3-compatible store as a location. */
 export function registerCreateCommand(
   bsl: Command,
-  context: CommandContext,
+  context: CommandRuntime,
 ): void {
   storeOptions(
     bsl

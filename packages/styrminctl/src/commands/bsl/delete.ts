@@ -1,12 +1,12 @@
 import { Command } from 'commander';
-import { CommandContext } from '../../CommandContext';
+import { CommandRuntime } from '../../CommandRuntime';
 import { yesOption } from '../confirmation';
 import { findBackupStorageLocation } from './findBackupStorageLocation';
 
 /** `styrminctl bsl delete`: a location that no environment uses and no backup is in. */
 export function registerDeleteCommand(
   bsl: Command,
-  context: CommandContext,
+  context: CommandRuntime,
 ): void {
   yesOption(
     bsl

@@ -1,11 +1,11 @@
 import { Command } from 'commander';
-import { CommandContext } from '../../CommandContext';
+import { CommandRuntime } from '../../CommandRuntime';
 import { bslRow } from './bslViews';
 
 /** `styrminctl bsl list`: the backup storage locations, with each cluster's phase. */
 export function registerListCommand(
   bsl: Command,
-  context: CommandContext,
+  context: CommandRuntime,
 ): void {
   bsl
     .command('list')

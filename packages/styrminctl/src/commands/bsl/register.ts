@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { CommandContext } from '../../CommandContext';
+import { CommandRuntime } from '../../CommandRuntime';
 import { registerCreateCommand } from './create';
 import { registerDeleteCommand } from './delete';
 import { registerListCommand } from './list';
@@ -9,7 +9,7 @@ import { registerUpdateCommand } from './update';
 /** `styrminctl bsl ...`: the backup storage locations that backups are kept in. */
 export function registerBslCommands(
   program: Command,
-  context: CommandContext,
+  context: CommandRuntime,
 ): void {
   const bsl = program
     .command('bsl')

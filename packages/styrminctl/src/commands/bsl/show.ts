@@ -1,12 +1,12 @@
 import { Command } from 'commander';
-import { CommandContext } from '../../CommandContext';
+import { CommandRuntime } from '../../CommandRuntime';
 import { bslClusterRows, bslView } from './bslViews';
 import { findBackupStorageLocation } from './findBackupStorageLocation';
 
 /** `styrminctl bsl show`: a location's store and what each cluster observes of it. */
 export function registerShowCommand(
   bsl: Command,
-  context: CommandContext,
+  context: CommandRuntime,
 ): void {
   bsl
     .command('show')

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { CommandContext } from '../../CommandContext';
+import { CommandRuntime } from '../../CommandRuntime';
 import { UsageError } from '../../UsageError';
 import { bslView } from './bslViews';
 import { findBackupStorageLocation } from './findBackupStorageLocation';
@@ -13,7 +13,7 @@ import { storeFields, StoreOptions, storeOptions } from './storeOptions';
  */
 export function registerUpdateCommand(
   bsl: Command,
-  context: CommandContext,
+  context: CommandRuntime,
 ): void {
   storeOptions(
     bsl

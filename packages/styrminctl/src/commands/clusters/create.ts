@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { CommandContext } from '../../CommandContext';
+import { CommandRuntime } from '../../CommandRuntime';
 import { settingsPatch } from '../../records/settingsPatch';
 import { clusterView } from '../../records/views';
 import {
@@ -12,7 +12,7 @@ import { AGENT_TOKEN_NOTICE } from './agentToken';
 /** `styrminctl clusters create`: registers a cluster and prints its agent token once. */
 export function registerCreateCommand(
   clusters: Command,
-  context: CommandContext,
+  context: CommandRuntime,
 ): void {
   settingsOptions(
     clusters

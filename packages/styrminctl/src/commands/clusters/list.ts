@@ -1,10 +1,10 @@
 import { Command } from 'commander';
-import { CommandContext } from '../../CommandContext';
+import { CommandRuntime } from '../../CommandRuntime';
 
 /** `styrminctl clusters list`. */
 export function registerListCommand(
   clusters: Command,
-  context: CommandContext,
+  context: CommandRuntime,
 ): void {
   clusters
     .command('list')

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { CommandContext } from '../../CommandContext';
+import { CommandRuntime } from '../../CommandRuntime';
 import { registerCreateCommand } from './create';
 import { registerListCommand } from './list';
 import { registerRotateTokenCommand } from './rotateToken';
@@ -9,7 +9,7 @@ import { registerUpdateCommand } from './update';
 /** `styrminctl clusters ...`: the registered clusters. */
 export function registerClustersCommands(
   program: Command,
-  context: CommandContext,
+  context: CommandRuntime,
 ): void {
   const clusters = program
     .command('clusters')

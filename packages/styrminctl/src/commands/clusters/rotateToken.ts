@@ -1,12 +1,12 @@
 import { Command } from 'commander';
-import { CommandContext } from '../../CommandContext';
+import { CommandRuntime } from '../../CommandRuntime';
 import { findCluster } from '../../records/findRecords';
 import { AGENT_TOKEN_NOTICE } from './agentToken';
 
 /** `styrminctl clusters rotate-token`: a new agent token, shown once. */
 export function registerRotateTokenCommand(
   clusters: Command,
-  context: CommandContext,
+  context: CommandRuntime,
 ): void {
   clusters
     .command('rotate-token')

@@ -1,12 +1,12 @@
 import { Command } from 'commander';
-import { CommandContext } from '../../CommandContext';
+import { CommandRuntime } from '../../CommandRuntime';
 import { findCluster } from '../../records/findRecords';
 import { clusterView } from '../../records/views';
 
 /** `styrminctl clusters show`: a cluster and its settings. */
 export function registerShowCommand(
   clusters: Command,
-  context: CommandContext,
+  context: CommandRuntime,
 ): void {
   clusters
     .command('show')

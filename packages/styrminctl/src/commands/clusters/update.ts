@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { CommandContext } from '../../CommandContext';
+import { CommandRuntime } from '../../CommandRuntime';
 import { findCluster } from '../../records/findRecords';
 import { settingsPatch } from '../../records/settingsPatch';
 import { clusterView, redeploymentRows } from '../../records/views';
@@ -12,7 +12,7 @@ import {
 /** `styrminctl clusters update`: settings, and the redeployments they cause. */
 export function registerUpdateCommand(
   clusters: Command,
-  context: CommandContext,
+  context: CommandRuntime,
 ): void {
   settingsOptions(
     clusters

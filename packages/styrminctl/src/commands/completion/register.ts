@@ -1,5 +1,5 @@
 import { Argument, Command } from 'commander';
-import { CommandContext } from '../../CommandContext';
+import { CommandRuntime } from '../../CommandRuntime';
 import {
   CompletionShell,
   completionScript,
@@ -12,7 +12,7 @@ import {
  */
 export function registerCompletionCommand(
   program: Command,
-  context: CommandContext,
+  context: CommandRuntime,
 ): void {
   program
     .command('completion')

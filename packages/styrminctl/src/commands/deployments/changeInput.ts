@@ -1,6 +1,6 @@
 import { StyrminError } from '@styrmin/plugin-styrmin-common';
 import { StyrminClient } from '@styrmin/sdk';
-import { CommandContext } from '../../CommandContext';
+import { CommandRuntime } from '../../CommandRuntime';
 import { configurationPatch } from '../../deployments/configurationPatch';
 import { checkOneStdinSecret } from '../../deployments/flagValues';
 import { PromptFlags, promptAnswers } from '../../deployments/promptAnswers';
@@ -29,7 +29,7 @@ type DriverVersion = Awaited<ReturnType<typeof driverVersionOf>>;
 
 /** A change's configuration patch, typed by the driver version's parameters. */
 export function patchFrom(
-  context: CommandContext,
+  context: CommandRuntime,
   options: ConfigurationOptions,
   { parameters }: DriverVersion,
 ) {
@@ -42,7 +42,7 @@ export function patchFrom(
 
 /** A change's configuration patch and prompt answers, with stdin read at most once. */
 export async function changeFrom(
-  context: CommandContext,
+  context: CommandRuntime,
   options: ConfigurationOptions & PromptFlags,
   driverVersion: DriverVersion,
 ) {

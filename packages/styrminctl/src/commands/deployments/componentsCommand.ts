@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { CommandContext } from '../../CommandContext';
+import { CommandRuntime } from '../../CommandRuntime';
 import { collect } from '../../records/assignments';
 import { findDeployment } from '../../records/findRecords';
 import { deploymentRow } from '../../records/views';
@@ -18,7 +18,7 @@ import {
  */
 export function registerComponentsCommand(
   deployments: Command,
-  context: CommandContext,
+  context: CommandRuntime,
   verb: 'stop' | 'start',
   description: string,
 ): void {

@@ -1,6 +1,6 @@
 import { StyrminError } from '@styrmin/plugin-styrmin-common';
 import { Command } from 'commander';
-import { CommandContext } from '../../CommandContext';
+import { CommandRuntime } from '../../CommandRuntime';
 import { PromptFlags } from '../../deployments/promptAnswers';
 import { findEnvironment } from '../../records/findRecords';
 import { followChange, WaitOptions } from '../../tasks/followChange';
@@ -28,7 +28,7 @@ function splitDeploymentName(ref: string): [string, string] {
 /** `styrminctl deployments create`: a deployment, its first instance and its task. */
 export function registerCreateCommand(
   deployments: Command,
-  context: CommandContext,
+  context: CommandRuntime,
 ): void {
   dryRunOption(
     waitOptions(

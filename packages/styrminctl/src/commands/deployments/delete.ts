@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { CommandContext } from '../../CommandContext';
+import { CommandRuntime } from '../../CommandRuntime';
 import { findDeployment } from '../../records/findRecords';
 import { followChange, WaitOptions } from '../../tasks/followChange';
 import { yesOption } from '../confirmation';
@@ -12,7 +12,7 @@ import {
 /** `styrminctl deployments delete`: the workload goes, the record stays as a tombstone. */
 export function registerDeleteCommand(
   deployments: Command,
-  context: CommandContext,
+  context: CommandRuntime,
 ): void {
   yesOption(
     waitOptions(

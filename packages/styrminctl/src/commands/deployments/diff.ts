@@ -1,7 +1,7 @@
 import { StyrminError } from '@styrmin/plugin-styrmin-common';
 import { TimelineEntry } from '@styrmin/sdk';
 import { Command } from 'commander';
-import { CommandContext } from '../../CommandContext';
+import { CommandRuntime } from '../../CommandRuntime';
 import { findDeployment } from '../../records/findRecords';
 import { diffRows } from '../../records/views';
 import { deploymentArgument } from './options';
@@ -10,7 +10,7 @@ import { TIMELINE_PAGE } from './timeline';
 /** `styrminctl deployments diff`: an instance's reconciliation diff to the one before. */
 export function registerDiffCommand(
   deployments: Command,
-  context: CommandContext,
+  context: CommandRuntime,
 ): void {
   deploymentArgument(
     deployments

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { CommandContext } from '../../CommandContext';
+import { CommandRuntime } from '../../CommandRuntime';
 import { findDeployment } from '../../records/findRecords';
 import { followChange, WaitOptions } from '../../tasks/followChange';
 import { driverVersionOf, patchFrom } from './changeInput';
@@ -15,7 +15,7 @@ import {
 /** `styrminctl deployments edit`: a merge patch of the configuration. */
 export function registerEditCommand(
   deployments: Command,
-  context: CommandContext,
+  context: CommandRuntime,
 ): void {
   dryRunOption(
     waitOptions(

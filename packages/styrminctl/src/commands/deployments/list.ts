@@ -1,7 +1,7 @@
 import { DeploymentState } from '@styrmin/plugin-styrmin-common';
 import { Deployment } from '@styrmin/sdk';
 import { Command, Option } from 'commander';
-import { CommandContext } from '../../CommandContext';
+import { CommandRuntime } from '../../CommandRuntime';
 import { allPages } from '../../records/allPages';
 import { collect } from '../../records/assignments';
 import { findEnvironment } from '../../records/findRecords';
@@ -10,7 +10,7 @@ import { deploymentRow } from '../../records/views';
 /** `styrminctl deployments list`: the deployments, by name, every page of them. */
 export function registerListCommand(
   deployments: Command,
-  context: CommandContext,
+  context: CommandRuntime,
 ): void {
   deployments
     .command('list')

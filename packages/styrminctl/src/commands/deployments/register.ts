@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { CommandContext } from '../../CommandContext';
+import { CommandRuntime } from '../../CommandRuntime';
 import { registerCreateCommand } from './create';
 import { registerDeleteCommand } from './delete';
 import { registerDiffCommand } from './diff';
@@ -15,7 +15,7 @@ import { registerUpgradeCommand } from './upgrade';
 /** `styrminctl deployments ...`: the deployments, their instances and diffs. */
 export function registerDeploymentsCommands(
   program: Command,
-  context: CommandContext,
+  context: CommandRuntime,
 ): void {
   const deployments = program
     .command('deployments')

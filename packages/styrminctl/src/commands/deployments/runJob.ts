@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { CommandContext } from '../../CommandContext';
+import { CommandRuntime } from '../../CommandRuntime';
 import { findDeployment } from '../../records/findRecords';
 import { followTask } from '../../tasks/followTask';
 import { deploymentArgument, expectedVersionOption } from './options';
@@ -7,7 +7,7 @@ import { deploymentArgument, expectedVersionOption } from './options';
 /** `styrminctl deployments run-job`: a command in a Job of a component's container. */
 export function registerRunJobCommand(
   deployments: Command,
-  context: CommandContext,
+  context: CommandRuntime,
 ): void {
   expectedVersionOption(
     deploymentArgument(

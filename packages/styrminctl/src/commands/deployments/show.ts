@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { CommandContext } from '../../CommandContext';
+import { CommandRuntime } from '../../CommandRuntime';
 import { findDeployment } from '../../records/findRecords';
 import {
   componentRows,
@@ -16,7 +16,7 @@ import { deploymentArgument } from './options';
  */
 export function registerShowCommand(
   deployments: Command,
-  context: CommandContext,
+  context: CommandRuntime,
 ): void {
   deploymentArgument(
     deployments

@@ -1,11 +1,11 @@
 import { Command } from 'commander';
-import { CommandContext } from '../../CommandContext';
+import { CommandRuntime } from '../../CommandRuntime';
 import { registerComponentsCommand } from './componentsCommand';
 
 /** `styrminctl deployments start`: stopped components back at their replica count. */
 export function registerStartCommand(
   deployments: Command,
-  context: CommandContext,
+  context: CommandRuntime,
 ): void {
   registerComponentsCommand(
     deployments,

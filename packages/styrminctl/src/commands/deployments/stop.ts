@@ -1,11 +1,11 @@
 import { Command } from 'commander';
-import { CommandContext } from '../../CommandContext';
+import { CommandRuntime } from '../../CommandRuntime';
 import { registerComponentsCommand } from './componentsCommand';
 
 /** `styrminctl deployments stop`: components at 0 pods, their replica overrides kept. */
 export function registerStopCommand(
   deployments: Command,
-  context: CommandContext,
+  context: CommandRuntime,
 ): void {
   registerComponentsCommand(
     deployments,

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { CommandContext } from '../../CommandContext';
+import { CommandRuntime } from '../../CommandRuntime';
 import { allPages } from '../../records/allPages';
 import { findDeployment } from '../../records/findRecords';
 import { instanceRows } from '../../records/views';
@@ -14,7 +14,7 @@ export const TIMELINE_PAGE = 50;
 /** `styrminctl deployments timeline`: the instances, newest first. */
 export function registerTimelineCommand(
   deployments: Command,
-  context: CommandContext,
+  context: CommandRuntime,
 ): void {
   deploymentArgument(
     deployments

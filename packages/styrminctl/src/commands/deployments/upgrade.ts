@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { CommandContext } from '../../CommandContext';
+import { CommandRuntime } from '../../CommandRuntime';
 import { PromptFlags } from '../../deployments/promptAnswers';
 import { findDeployment } from '../../records/findRecords';
 import { followChange, WaitOptions } from '../../tasks/followChange';
@@ -31,7 +31,7 @@ type UpgradeOptions = ConfigurationOptions &
  */
 export function registerUpgradeCommand(
   deployments: Command,
-  context: CommandContext,
+  context: CommandRuntime,
 ): void {
   dryRunOption(
     waitOptions(

@@ -1,10 +1,10 @@
 import { Command } from 'commander';
-import { CommandContext } from '../../CommandContext';
+import { CommandRuntime } from '../../CommandRuntime';
 
 /** `styrminctl drivers list`: the drivers with their loaded versions. */
 export function registerListCommand(
   drivers: Command,
-  context: CommandContext,
+  context: CommandRuntime,
 ): void {
   drivers
     .command('list')

@@ -1,12 +1,12 @@
 import { Command } from 'commander';
-import { CommandContext } from '../../CommandContext';
+import { CommandRuntime } from '../../CommandRuntime';
 import { loadDriverReading } from './loadDriverReading';
 import { loadSummary } from './summaries';
 
 /** `styrminctl drivers load`: a driver version from a directory or a git URL. */
 export function registerLoadCommand(
   drivers: Command,
-  context: CommandContext,
+  context: CommandRuntime,
 ): void {
   drivers
     .command('load')

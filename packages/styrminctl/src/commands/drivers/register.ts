@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { CommandContext } from '../../CommandContext';
+import { CommandRuntime } from '../../CommandRuntime';
 import { registerListCommand } from './list';
 import { registerLoadCommand } from './load';
 import { registerShowCommand } from './show';
@@ -8,7 +8,7 @@ import { registerValidateCommand } from './validate';
 /** `styrminctl drivers ...`: application drivers and their versions. */
 export function registerDriversCommands(
   program: Command,
-  context: CommandContext,
+  context: CommandRuntime,
 ): void {
   const drivers = program
     .command('drivers')

@@ -1,12 +1,12 @@
 import { StyrminError } from '@styrmin/plugin-styrmin-common';
 import { Command } from 'commander';
-import { CommandContext } from '../../CommandContext';
+import { CommandRuntime } from '../../CommandRuntime';
 import { versionSummary } from './summaries';
 
 /** `styrminctl drivers show`: a driver version, the latest by default. */
 export function registerShowCommand(
   drivers: Command,
-  context: CommandContext,
+  context: CommandRuntime,
 ): void {
   drivers
     .command('show')

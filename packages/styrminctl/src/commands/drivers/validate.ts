@@ -1,11 +1,11 @@
 import { Command } from 'commander';
-import { CommandContext } from '../../CommandContext';
+import { CommandRuntime } from '../../CommandRuntime';
 import { loadDriverReading } from './loadDriverReading';
 
 /** `styrminctl drivers validate`: a driver directory, offline. */
 export function registerValidateCommand(
   drivers: Command,
-  context: CommandContext,
+  context: CommandRuntime,
 ): void {
   drivers
     .command('validate')

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { CommandContext } from '../../CommandContext';
+import { CommandRuntime } from '../../CommandRuntime';
 import { TaskFailedError } from '../../tasks/followTask';
 import { yesOption } from '../confirmation';
 import { waitOptions } from '../deployments/options';
@@ -10,7 +10,7 @@ import { waitForConstituents } from './waitForConstituents';
 /** `styrminctl environment-backups delete`: an environment backup and its constituents go. */
 export function registerDeleteCommand(
   environmentBackups: Command,
-  context: CommandContext,
+  context: CommandRuntime,
 ): void {
   yesOption(
     waitOptions(

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { CommandContext } from '../../CommandContext';
+import { CommandRuntime } from '../../CommandRuntime';
 import { findEnvironment } from '../../records/findRecords';
 import { environmentBackupRow } from './environmentBackupViews';
 
@@ -9,7 +9,7 @@ const DEFAULT_LIST_SIZE = 20;
 /** `styrminctl environment-backups list`: an environment's environment backups, newest first. */
 export function registerListCommand(
   environmentBackups: Command,
-  context: CommandContext,
+  context: CommandRuntime,
 ): void {
   environmentBackups
     .command('list')

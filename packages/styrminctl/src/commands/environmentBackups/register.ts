@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { CommandContext } from '../../CommandContext';
+import { CommandRuntime } from '../../CommandRuntime';
 import { registerDeleteCommand } from './delete';
 import { registerListCommand } from './list';
 import { registerShowCommand } from './show';
@@ -10,7 +10,7 @@ import { registerShowCommand } from './show';
  */
 export function registerEnvironmentBackupsCommands(
   program: Command,
-  context: CommandContext,
+  context: CommandRuntime,
 ): void {
   const environmentBackups = program
     .command('environment-backups')

@@ -1,12 +1,12 @@
 import { Command } from 'commander';
-import { CommandContext } from '../../CommandContext';
+import { CommandRuntime } from '../../CommandRuntime';
 import { environmentBackupTables } from './environmentBackupViews';
 import { findEnvironmentBackup } from './findEnvironmentBackup';
 
 /** `styrminctl environment-backups show`: an environment backup and its constituents. */
 export function registerShowCommand(
   environmentBackups: Command,
-  context: CommandContext,
+  context: CommandRuntime,
 ): void {
   environmentBackups
     .command('show')

@@ -1,5 +1,5 @@
 import { EnvironmentBackup, StyrminClient, Task } from '@styrmin/sdk';
-import { CommandContext } from '../../CommandContext';
+import { CommandRuntime } from '../../CommandRuntime';
 import { waitForTaskResult } from '../../tasks/followTask';
 
 /** A constituent's backup, while it is left. */
@@ -14,7 +14,7 @@ type ConstituentBackup = NonNullable<
  * the task's id, for the caller to fail the command after printing.
  */
 export async function waitForConstituents(
-  context: CommandContext,
+  context: CommandRuntime,
   client: StyrminClient,
   environmentBackup: EnvironmentBackup,
   taskOf: (backup: ConstituentBackup) => Pick<Task, 'id' | 'type'> | null,

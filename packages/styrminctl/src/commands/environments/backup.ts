@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { CommandContext } from '../../CommandContext';
+import { CommandRuntime } from '../../CommandRuntime';
 import { findEnvironment } from '../../records/findRecords';
 import { TaskFailedError } from '../../tasks/followTask';
 import { waitOptions } from '../deployments/options';
@@ -14,7 +14,7 @@ import { waitForConstituents } from '../environmentBackups/waitForConstituents';
  */
 export function registerBackupCommand(
   environments: Command,
-  context: CommandContext,
+  context: CommandRuntime,
 ): void {
   waitOptions(
     environments

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { CommandContext } from '../../CommandContext';
+import { CommandRuntime } from '../../CommandRuntime';
 import { findCluster } from '../../records/findRecords';
 import { settingsPatch } from '../../records/settingsPatch';
 import { environmentView } from '../../records/views';
@@ -12,7 +12,7 @@ import {
 /** `styrminctl environments create`: an environment in a cluster, with overrides. */
 export function registerCreateCommand(
   environments: Command,
-  context: CommandContext,
+  context: CommandRuntime,
 ): void {
   settingsOptions(
     environments

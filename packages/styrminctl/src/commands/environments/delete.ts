@@ -1,12 +1,12 @@
 import { Command } from 'commander';
-import { CommandContext } from '../../CommandContext';
+import { CommandRuntime } from '../../CommandRuntime';
 import { findEnvironment } from '../../records/findRecords';
 import { yesOption } from '../confirmation';
 
 /** `styrminctl environments delete`: an environment without deployments. */
 export function registerDeleteCommand(
   environments: Command,
-  context: CommandContext,
+  context: CommandRuntime,
 ): void {
   yesOption(
     environments

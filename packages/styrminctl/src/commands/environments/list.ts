@@ -1,11 +1,11 @@
 import { Command } from 'commander';
-import { CommandContext } from '../../CommandContext';
+import { CommandRuntime } from '../../CommandRuntime';
 import { findCluster } from '../../records/findRecords';
 
 /** `styrminctl environments list`: all, or those of a cluster. */
 export function registerListCommand(
   environments: Command,
-  context: CommandContext,
+  context: CommandRuntime,
 ): void {
   environments
     .command('list')

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { CommandContext } from '../../CommandContext';
+import { CommandRuntime } from '../../CommandRuntime';
 import { registerBackupCommand } from './backup';
 import { registerCreateCommand } from './create';
 import { registerDeleteCommand } from './delete';
@@ -10,7 +10,7 @@ import { registerUpdateCommand } from './update';
 /** `styrminctl environments ...`: the environments of the clusters. */
 export function registerEnvironmentsCommands(
   program: Command,
-  context: CommandContext,
+  context: CommandRuntime,
 ): void {
   const environments = program
     .command('environments')

@@ -1,12 +1,12 @@
 import { Command } from 'commander';
-import { CommandContext } from '../../CommandContext';
+import { CommandRuntime } from '../../CommandRuntime';
 import { findEnvironment } from '../../records/findRecords';
 import { environmentView } from '../../records/views';
 
 /** `styrminctl environments show`: an environment and its overrides. */
 export function registerShowCommand(
   environments: Command,
-  context: CommandContext,
+  context: CommandRuntime,
 ): void {
   environments
     .command('show')

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { CommandContext } from '../../CommandContext';
+import { CommandRuntime } from '../../CommandRuntime';
 import { findEnvironment } from '../../records/findRecords';
 import { settingsPatch } from '../../records/settingsPatch';
 import { environmentView, redeploymentRows } from '../../records/views';
@@ -12,7 +12,7 @@ import {
 /** `styrminctl environments update`: overrides, and the redeployments they cause. */
 export function registerUpdateCommand(
   environments: Command,
-  context: CommandContext,
+  context: CommandRuntime,
 ): void {
   settingsOptions(
     environments

@@ -1,10 +1,10 @@
 import { Command } from 'commander';
-import { CommandContext } from '../../CommandContext';
+import { CommandRuntime } from '../../CommandRuntime';
 
 /** `styrminctl server info`: the server's version, installation and database. */
 export function registerInfoCommand(
   server: Command,
-  context: CommandContext,
+  context: CommandRuntime,
 ): void {
   server
     .command('info')

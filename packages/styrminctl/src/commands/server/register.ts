@@ -1,11 +1,11 @@
 import { Command } from 'commander';
-import { CommandContext } from '../../CommandContext';
+import { CommandRuntime } from '../../CommandRuntime';
 import { registerInfoCommand } from './info';
 
 /** `styrminctl server ...`: the Styrmin server itself. */
 export function registerServerCommands(
   program: Command,
-  context: CommandContext,
+  context: CommandRuntime,
 ): void {
   const server = program
     .command('server')

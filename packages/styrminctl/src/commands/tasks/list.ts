@@ -1,6 +1,6 @@
 import { TaskListEntry, taskCauseText } from '@styrmin/sdk';
 import { Command } from 'commander';
-import { CommandContext } from '../../CommandContext';
+import { CommandRuntime } from '../../CommandRuntime';
 import { findDeployment, findEnvironment } from '../../records/findRecords';
 import { UsageError } from '../../UsageError';
 
@@ -10,7 +10,7 @@ const DEFAULT_LIST_SIZE = 20;
 /** `styrminctl tasks list`: the newest tasks of a deployment or an environment. */
 export function registerListCommand(
   tasks: Command,
-  context: CommandContext,
+  context: CommandRuntime,
 ): void {
   tasks
     .command('list')

@@ -1,12 +1,12 @@
 import { Command } from 'commander';
-import { CommandContext } from '../../CommandContext';
+import { CommandRuntime } from '../../CommandRuntime';
 import { registerListCommand } from './list';
 import { registerShowCommand } from './show';
 
 /** `styrminctl tasks ...`: the tasks that apply changes, and their steps. */
 export function registerTasksCommands(
   program: Command,
-  context: CommandContext,
+  context: CommandRuntime,
 ): void {
   const tasks = program
     .command('tasks')

@@ -1,14 +1,14 @@
 import { StyrminError } from '@styrmin/plugin-styrmin-common';
 import { taskCauseText } from '@styrmin/sdk';
 import { Command } from 'commander';
-import { CommandContext } from '../../CommandContext';
+import { CommandRuntime } from '../../CommandRuntime';
 import { isWholeId } from '../../records/findRecords';
 import { formatTaskTree } from '../../tasks/formatTaskTree';
 
 /** `styrminctl tasks show`: a task as a tree of its steps and the tasks they started. */
 export function registerShowCommand(
   tasks: Command,
-  context: CommandContext,
+  context: CommandRuntime,
 ): void {
   tasks
     .command('show')

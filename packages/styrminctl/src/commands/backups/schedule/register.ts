@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { CommandContext } from '../../../CommandContext';
+import { CommandRuntime } from '../../../CommandRuntime';
 import { registerRemoveCommand } from './remove';
 import { registerSetCommand } from './set';
 import { registerShowCommand } from './show';
@@ -7,7 +7,7 @@ import { registerShowCommand } from './show';
 /** `styrminctl backups schedule ...`: the backup schedules of deployments and environments. */
 export function registerScheduleCommands(
   backups: Command,
-  context: CommandContext,
+  context: CommandRuntime,
 ): void {
   const schedule = backups
     .command('schedule')

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { CommandContext } from '../../../CommandContext';
+import { CommandRuntime } from '../../../CommandRuntime';
 import {
   scheduleCommand,
   scheduleTarget,
@@ -9,7 +9,7 @@ import {
 /** `styrminctl backups schedule set`: a deployment's or an environment's own schedule. */
 export function registerSetCommand(
   schedule: Command,
-  context: CommandContext,
+  context: CommandRuntime,
 ): void {
   scheduleCommand(
     schedule,

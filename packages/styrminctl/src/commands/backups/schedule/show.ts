@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { CommandContext } from '../../../CommandContext';
+import { CommandRuntime } from '../../../CommandRuntime';
 import {
   scheduleCommand,
   scheduleTarget,
@@ -12,7 +12,7 @@ import {
  */
 export function registerShowCommand(
   schedule: Command,
-  context: CommandContext,
+  context: CommandRuntime,
 ): void {
   scheduleCommand(
     schedule,

@@ -14,15 +14,15 @@ export interface GlobalOptions extends ConfigFlags {
  * a printer for its result in the chosen output format. Both read the global options when
  * a command runs, since commander parses them only then.
  */
-export class CommandContext {
+export class CommandRuntime {
   readonly #io: CliIo;
   readonly #globalOptions: () => GlobalOptions;
 
   static create(options: {
     io: CliIo;
     globalOptions: () => GlobalOptions;
-  }): CommandContext {
-    return new CommandContext(options.io, options.globalOptions);
+  }): CommandRuntime {
+    return new CommandRuntime(options.io, options.globalOptions);
   }
 
   private constructor(io: CliIo, globalOptions: () => GlobalOptions) {

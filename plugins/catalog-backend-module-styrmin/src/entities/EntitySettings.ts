@@ -8,7 +8,7 @@ import {
  * What every entity builder needs besides its record: where the entities go, who owns
  * them, and the portal's address for links to Styrmin pages.
  */
-export type EntityContext = {
+export type EntitySettings = {
   namespace: string;
   defaultOwner: string;
   environmentOwners: Record<string, string>;
@@ -17,14 +17,14 @@ export type EntityContext = {
 
 /** The owner of an environment and its deployments. */
 export function environmentOwner(
-  context: EntityContext,
+  context: EntitySettings,
   environmentName: string,
 ): string {
   return context.environmentOwners[environmentName] ?? context.defaultOwner;
 }
 
 /** The address of a Styrmin page in the portal. */
-export function pageUrl(context: EntityContext, path: string): string {
+export function pageUrl(context: EntitySettings, path: string): string {
   return `${context.appBaseUrl}${path}`;
 }
 

@@ -33,7 +33,7 @@ export type ActionDeployment = {
 };
 
 /** The environment, records and links the actions share. */
-export class StyrminActionContext {
+export class StyrminActionServices {
   readonly #auth: AuthService;
   readonly #discovery: DiscoveryService;
   readonly #appBaseUrl: string;
