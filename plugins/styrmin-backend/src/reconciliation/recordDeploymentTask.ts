@@ -71,11 +71,14 @@ export async function recordDeploymentTask(
       id: deploymentId,
     }))!;
     checkVersion(`Deployment ${deployment.name}`, deployment, expectedVersion);
-    if (deployment.deletedAt || !ACTIONABLE_STATES.has(deployment.state)) {
+    if (deployment.deletedAt) {
       throw new ConflictError(
-        `Deployment ${deployment.name} is ${deployment.state}${
-          deployment.deletedAt ? ' and deleted' : ''
-        }: ${options.operation} while it is RUNNING or FAILED`,
+        `Deployment ${deployment.name} is deleted (${deployment.state}); a deleted deployment takes no task`,
+      );
+    }
+    if (!ACTIONABLE_STATES.has(deployment.state)) {
+      throw new ConflictError(
+        `Deployment ${deployment.name} is ${deployment.state}: ${options.operation} while it is RUNNING or FAILED`,
       );
     }
     const driver = await drivers.getDriverVersion({

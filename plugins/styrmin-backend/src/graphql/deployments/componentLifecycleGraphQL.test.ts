@@ -176,10 +176,18 @@ describe('stopComponents and startComponents', () => {
           },
         },
       });
-      expect(refused.errors[0].extensions).toMatchObject({
-        code: 'VALIDATION_FAILED',
-        field: 'prompts.verify-server',
-      });
+      // Every problem at once: the answer out of bounds and the answers missing.
+      expect(refused.errors[0].extensions.code).toBe('VALIDATION_FAILED');
+      expect(
+        refused.errors[0].extensions.problems.map(
+          (problem: { path: string }) => problem.path,
+        ),
+      ).toEqual(
+        expect.arrayContaining([
+          'prompts.run-migrations.migration_timeout_minutes',
+          'prompts.verify-server',
+        ]),
+      );
       expect(refused.errors[0].message).toContain(
         'prompts.run-migrations.migration_timeout_minutes: Must be at least 5',
       );

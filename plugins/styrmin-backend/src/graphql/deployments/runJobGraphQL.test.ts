@@ -190,7 +190,8 @@ describe('runJob', () => {
       const counted = await rowCounts(knex);
       expect(await refusal()).toMatchObject({
         extensions: { code: 'CONFLICT' },
-        message: expect.stringContaining('RUNNING and deleted'),
+        message:
+          'Deployment infrahub is deleted (RUNNING); a deleted deployment takes no task',
       });
       expect(
         (await refusal('00000000-0000-4000-8000-000000000000')).extensions,
