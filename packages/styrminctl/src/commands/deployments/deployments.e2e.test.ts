@@ -144,8 +144,10 @@ describe.each(databases.eachSupportedId())(
       expect(created.instance.context).toMatchObject({
         parameters: { admin_password: '<secret>', task_worker_replicas: 3 },
         components: { server: { env: { LOG_FORMAT: 'json' } } },
-        cluster: { name: 'local', storage_class: 'standard' },
+        // Of the cluster, only what infrahub's values template reads.
+        cluster: { storage_class: 'standard' },
       });
+      expect(created.instance.context.cluster).not.toHaveProperty('name');
 
       const shown = await styrminctl(['deployments', 'show', 'dev/infrahub']);
       expect(shown.exitCode).toBe(0);
