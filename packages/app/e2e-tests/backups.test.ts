@@ -14,7 +14,7 @@ import {
   screenshot,
   shows,
   startBrowser,
-  styrminctl,
+  createInfrahub,
   type Session,
 } from './support.ts';
 
@@ -26,23 +26,11 @@ let deploymentId: string;
 
 before(async () => {
   session = await startBrowser();
-  const created = await styrminctl(
-    [
-      'deployments',
-      'create',
-      `dev/${deploymentName}`,
-      '--driver',
-      'infrahub',
-      '--driver-version',
-      '1.1.0',
-      '--app-version',
-      '1.6.0',
-      '--set-secret',
-      'admin_password=E2E_ADMIN_PASSWORD',
-      '--wait',
-    ],
-    { E2E_ADMIN_PASSWORD: 'e2e-backups-password' },
-  );
+  const created = await createInfrahub({
+    name: deploymentName,
+    password: 'e2e-backups-password',
+    wait: true,
+  });
   deploymentId = created.deployment.id;
 });
 

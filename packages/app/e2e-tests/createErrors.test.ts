@@ -14,7 +14,7 @@ import {
   screenshot,
   shows,
   startBrowser,
-  styrminctl,
+  createInfrahub,
   visibleText,
   type Session,
 } from './support.ts';
@@ -26,22 +26,10 @@ let session: Session;
 
 before(async () => {
   session = await startBrowser();
-  await styrminctl(
-    [
-      'deployments',
-      'create',
-      `dev/${takenName}`,
-      '--driver',
-      'infrahub',
-      '--driver-version',
-      '1.1.0',
-      '--app-version',
-      '1.6.0',
-      '--set-secret',
-      'admin_password=E2E_ADMIN_PASSWORD',
-    ],
-    { E2E_ADMIN_PASSWORD: 'e2e-create-errors-password' },
-  );
+  await createInfrahub({
+    name: takenName,
+    password: 'e2e-create-errors-password',
+  });
 });
 
 after(async () => {

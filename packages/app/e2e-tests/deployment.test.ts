@@ -15,7 +15,7 @@ import {
   screenshot,
   shows,
   startBrowser,
-  styrminctl,
+  createInfrahub,
   visibleText,
   type Session,
 } from './support.ts';
@@ -29,22 +29,10 @@ let deploymentId: string;
 
 before(async () => {
   session = await startBrowser();
-  const created = await styrminctl(
-    [
-      'deployments',
-      'create',
-      `dev/${deploymentName}`,
-      '--driver',
-      'infrahub',
-      '--driver-version',
-      '1.1.0',
-      '--app-version',
-      '1.6.0',
-      '--set-secret',
-      'admin_password=E2E_ADMIN_PASSWORD',
-    ],
-    { E2E_ADMIN_PASSWORD: secret },
-  );
+  const created = await createInfrahub({
+    name: deploymentName,
+    password: secret,
+  });
   deploymentId = created.deployment.id;
 });
 

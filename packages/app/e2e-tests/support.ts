@@ -184,6 +184,42 @@ export async function styrminctl(
   }
 }
 
+/** What {@link createInfrahub} makes; versions default to the newest example driver's. */
+export interface InfrahubOptions {
+  name: string;
+  /** The admin password, passed through the environment, never on the command line. */
+  password: string;
+  driverVersion?: string;
+  appVersion?: string;
+  /** More `--set key=value` parameters. */
+  set?: string[];
+  /** Wait until its first task ended. */
+  wait?: boolean;
+}
+
+/** Creates an infrahub deployment in `dev` with styrminctl; answers what styrminctl printed. */
+export function createInfrahub(options: InfrahubOptions) {
+  const { driverVersion = '1.1.0', appVersion = '1.6.0' } = options;
+  return styrminctl(
+    [
+      'deployments',
+      'create',
+      `dev/${options.name}`,
+      '--driver',
+      'infrahub',
+      '--driver-version',
+      driverVersion,
+      '--app-version',
+      appVersion,
+      '--set-secret',
+      'admin_password=E2E_ADMIN_PASSWORD',
+      ...(options.set ?? []).flatMap(assignment => ['--set', assignment]),
+      ...(options.wait ? ['--wait'] : []),
+    ],
+    { E2E_ADMIN_PASSWORD: options.password },
+  );
+}
+
 /**
  * Opens Create and chooses the template of a driver version (`Infrahub 1.1.0`), once its
  * form has chosen the embedded default's environment "dev" (the only one).

@@ -15,6 +15,7 @@ import {
   open,
   screenshot,
   shows,
+  createInfrahub,
   startBrowser,
   styrminctl,
   type Session,
@@ -28,24 +29,13 @@ let deploymentId: string;
 
 before(async () => {
   session = await startBrowser();
-  const created = await styrminctl(
-    [
-      'deployments',
-      'create',
-      `dev/${deploymentName}`,
-      '--driver',
-      'infrahub',
-      '--driver-version',
-      '1.0.0',
-      '--app-version',
-      '1.5.2',
-      '--set-secret',
-      'admin_password=E2E_ADMIN_PASSWORD',
-      '--set',
-      'task_worker_replicas=3',
-    ],
-    { E2E_ADMIN_PASSWORD: 'e2e-upgrade-tab-password' },
-  );
+  const created = await createInfrahub({
+    name: deploymentName,
+    password: 'e2e-upgrade-tab-password',
+    driverVersion: '1.0.0',
+    appVersion: '1.5.2',
+    set: ['task_worker_replicas=3'],
+  });
   deploymentId = created.deployment.id;
 });
 
