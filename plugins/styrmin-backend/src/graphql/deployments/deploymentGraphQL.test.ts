@@ -9,6 +9,7 @@ import {
 } from '../../__testUtils__/coreStores';
 import { createTestDatabases } from '../../__testUtils__/databases';
 import { SEMAPHORE_CONFIGURATION } from '../../__testUtils__/reconciliation';
+import { changeMutation } from '../../__testUtils__/changeMutation';
 
 jest.setTimeout(120_000);
 
@@ -99,50 +100,35 @@ const CHANGE_FIELDS = /* GraphQL */ `
   }
 `;
 
-const CREATE = /* GraphQL */ `
-  mutation Create($input: CreateDeploymentInput!) {
-    createDeployment(input: $input) {
-      ...Change
-    }
-  }
-  ${CHANGE_FIELDS}
-`;
+const CREATE = changeMutation(
+  'createDeployment',
+  'CreateDeploymentInput',
+  CHANGE_FIELDS,
+);
 
-const EDIT = /* GraphQL */ `
-  mutation Edit($input: EditDeploymentInput!) {
-    editDeployment(input: $input) {
-      ...Change
-    }
-  }
-  ${CHANGE_FIELDS}
-`;
+const EDIT = changeMutation(
+  'editDeployment',
+  'EditDeploymentInput',
+  CHANGE_FIELDS,
+);
 
-const UPGRADE = /* GraphQL */ `
-  mutation Upgrade($input: UpgradeDeploymentInput!) {
-    upgradeDeployment(input: $input) {
-      ...Change
-    }
-  }
-  ${CHANGE_FIELDS}
-`;
+const UPGRADE = changeMutation(
+  'upgradeDeployment',
+  'UpgradeDeploymentInput',
+  CHANGE_FIELDS,
+);
 
-const OVERRIDES = /* GraphQL */ `
-  mutation Overrides($input: EditComponentOverridesInput!) {
-    editComponentOverrides(input: $input) {
-      ...Change
-    }
-  }
-  ${CHANGE_FIELDS}
-`;
+const OVERRIDES = changeMutation(
+  'editComponentOverrides',
+  'EditComponentOverridesInput',
+  CHANGE_FIELDS,
+);
 
-const DELETE = /* GraphQL */ `
-  mutation Delete($input: DeleteDeploymentInput!) {
-    deleteDeployment(input: $input) {
-      ...Change
-    }
-  }
-  ${CHANGE_FIELDS}
-`;
+const DELETE = changeMutation(
+  'deleteDeployment',
+  'DeleteDeploymentInput',
+  CHANGE_FIELDS,
+);
 
 const TIMELINE = /* GraphQL */ `
   query Timeline($id: ID!, $after: String) {

@@ -4,6 +4,7 @@ import {
   createTestGraphQL,
 } from '../../__testUtils__/coreStores';
 import { createTestDatabases } from '../../__testUtils__/databases';
+import { changeMutation } from '../../__testUtils__/changeMutation';
 
 jest.setTimeout(120_000);
 
@@ -53,23 +54,17 @@ const CHANGE_FIELDS = /* GraphQL */ `
   }
 `;
 
-const CREATE = /* GraphQL */ `
-  mutation Create($input: CreateDeploymentInput!) {
-    createDeployment(input: $input) {
-      ...Change
-    }
-  }
-  ${CHANGE_FIELDS}
-`;
+const CREATE = changeMutation(
+  'createDeployment',
+  'CreateDeploymentInput',
+  CHANGE_FIELDS,
+);
 
-const UPGRADE = /* GraphQL */ `
-  mutation Upgrade($input: UpgradeDeploymentInput!) {
-    upgradeDeployment(input: $input) {
-      ...Change
-    }
-  }
-  ${CHANGE_FIELDS}
-`;
+const UPGRADE = changeMutation(
+  'upgradeDeployment',
+  'UpgradeDeploymentInput',
+  CHANGE_FIELDS,
+);
 
 /** An answer to the migrations' timeout prompt below its minimum (5). */
 const TOO_SHORT = { 'run-migrations': { migration_timeout_minutes: 1 } };
