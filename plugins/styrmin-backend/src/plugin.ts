@@ -176,6 +176,7 @@ export const styrminPlugin = createBackendPlugin({
           logger,
           broker,
           stateFollower,
+          remediator,
           leaseSeconds: flowRunSettings.leaseSeconds,
         };
         const claimer = AgentRunClaimer.create(agentProtocol);

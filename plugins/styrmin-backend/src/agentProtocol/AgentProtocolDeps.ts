@@ -14,11 +14,12 @@ import { FlowRunBroker } from '../flows/FlowRunBroker';
 import { FlowRunStore } from '../flows/FlowRunStore';
 import { InstanceStore } from '../instances/InstanceStore';
 import { ObservedStateStore } from '../observedState/ObservedStateStore';
+import { Remediator } from '../remediator/Remediator';
 import { TaskStore } from '../tasks/TaskStore';
 
 /**
- * What the agent protocol's handlers work with: the stores, the queue and the state
- * follower, on one database and one clock.
+ * What the agent protocol's handlers work with: the stores, the queue, the state
+ * follower and the remediator, on one database and one clock.
  *
  * @internal
  */
@@ -39,6 +40,8 @@ export type AgentProtocolDeps = {
   restores: RestoreStore;
   backupStorageLocations: BackupStorageLocationStore;
   stateFollower: DeploymentStateFollower;
+  /** Records the tasks that action primitives start, as it records every task. */
+  remediator: Remediator;
   /** Told of every change a call makes, so that the pages showing it refresh. */
   changes: ChangeNotifier;
   /** How long a lease lasts after a claim or a heartbeat. */

@@ -11,7 +11,6 @@ import {
   checkComponents,
   componentTask,
 } from '../reconciliation/componentTask';
-import { DefaultRemediator } from '../remediator/DefaultRemediator';
 import { hookCause } from '../remediator/taskCauses';
 import { Task } from '../tasks/TaskStore';
 import { AgentProtocolDeps } from './AgentProtocolDeps';
@@ -111,7 +110,7 @@ export async function startTask(
         tx,
         id: deployment.environmentId,
       }))!;
-      const { task: child } = await DefaultRemediator.create(deps).recordTask({
+      const { task: child } = await deps.remediator.recordTask({
         tx,
         cluster,
         deploymentId: deployment.id,
