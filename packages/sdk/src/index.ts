@@ -10,6 +10,7 @@ export type {
 } from './GraphQLTransport';
 export { StyrminApiError } from './StyrminApiError';
 export { taskCauseText } from './operations/taskFields';
+export { formatByteSize } from './formatByteSize';
 export type {
   StyrminApiErrorOptions,
   StyrminGraphQLError,

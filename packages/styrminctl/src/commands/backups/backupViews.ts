@@ -1,26 +1,19 @@
-import { Backup, BackupDetail, Restore, Task } from '@styrmin/sdk';
+import {
+  Backup,
+  BackupDetail,
+  formatByteSize,
+  Restore,
+  Task,
+} from '@styrmin/sdk';
 
 /*
  * What the table format shows of backups and restores: the fields people read first, flat.
  * JSON and YAML print the records whole.
  */
 
-const UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
-
 /** A size in bytes for people: `512 B`, `1.5 MiB`. */
 export function formatSize(bytes: number | null): string | undefined {
-  if (bytes === null) {
-    return undefined;
-  }
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return unit === 0
-    ? `${value} ${UNITS[0]}`
-    : `${value.toFixed(value < 10 ? 1 : 0)} ${UNITS[unit]}`;
+  return bytes === null ? undefined : formatByteSize(bytes);
 }
 
 /** Velero's progress: items backed up of the total, once Velero counted them. */

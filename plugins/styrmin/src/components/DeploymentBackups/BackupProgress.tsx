@@ -1,8 +1,7 @@
 import Box from '@material-ui/core/Box';
 import LinearProgress from '@material-ui/core/LinearProgress';
 import Typography from '@material-ui/core/Typography';
-import type { Backup } from '@styrmin/sdk';
-import { formatSize } from './formatSize';
+import { formatByteSize, type Backup } from '@styrmin/sdk';
 
 /**
  * What Velero has done of a backup: the items backed up of the total (a bar while it
@@ -18,7 +17,7 @@ export const BackupProgress = ({ backup }: { backup: Backup }) => {
   return (
     <Box>
       <Typography variant="body2" color="textSecondary" component="span">
-        {[items, sizeBytes === null ? undefined : formatSize(sizeBytes)]
+        {[items, sizeBytes === null ? undefined : formatByteSize(sizeBytes)]
           .filter(Boolean)
           .join(', ') || 'Nothing backed up yet'}
       </Typography>

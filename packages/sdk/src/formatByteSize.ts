@@ -1,7 +1,12 @@
 const UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
 
-/** A size in bytes for people: `512 B`, `1.5 MiB`. */
-export function formatSize(bytes: number): string {
+/**
+ * A size in bytes for people, as the portal and styrminctl show a backup's: `512 B`,
+ * `1.5 MiB`, `12 GiB`.
+ *
+ * @public
+ */
+export function formatByteSize(bytes: number): string {
   let value = bytes;
   let unit = 0;
   while (value >= 1024 && unit < UNITS.length - 1) {
@@ -9,6 +14,6 @@ export function formatSize(bytes: number): string {
     unit++;
   }
   return unit === 0
-    ? `${value} B`
+    ? `${value} ${UNITS[0]}`
     : `${value.toFixed(value < 10 ? 1 : 0)} ${UNITS[unit]}`;
 }
