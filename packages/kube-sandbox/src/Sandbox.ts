@@ -311,6 +311,28 @@ export class Sandbox {
     });
   }
 
+  /**
+   * Runs the shipped helm (v4) against this sandbox: its kubeconfig, and helm's cache, config
+   * and data folders beside it so that nothing lands in the home folder.
+   */
+  async helm(
+    args: string[],
+    options: { input?: string } = {},
+  ): Promise<ToolResult> {
+    const { helm } = await ensureTools();
+    const home = path.join(path.dirname(this.kubeconfigPath), 'helm');
+    return runTool(helm, args, {
+      input: options.input,
+      env: {
+        ...process.env,
+        KUBECONFIG: this.kubeconfigPath,
+        HELM_CACHE_HOME: path.join(home, 'cache'),
+        HELM_CONFIG_HOME: path.join(home, 'config'),
+        HELM_DATA_HOME: path.join(home, 'data'),
+      },
+    });
+  }
+
   /** Stops serving, ends every watch, stops the controllers and removes what it wrote. */
   async stop(): Promise<void> {
     await this.#parts.server.stop();

@@ -402,7 +402,10 @@ export class ApiServer {
       }
       case 'delete': {
         const options = deleteOptions(
-          decodeOptionalBody(await readRequestBody(request)),
+          decodeOptionalBody(
+            await readRequestBody(request),
+            request.headers['content-type'],
+          ),
           query,
         );
         respondJson(
@@ -414,7 +417,10 @@ export class ApiServer {
       }
       case 'deletecollection': {
         const options = deleteOptions(
-          decodeOptionalBody(await readRequestBody(request)),
+          decodeOptionalBody(
+            await readRequestBody(request),
+            request.headers['content-type'],
+          ),
           query,
         );
         respondJson(

@@ -4,8 +4,10 @@ import { JsonMap } from '../util/json';
 
 /*
  * The protobuf bodies kubectl's typed clients send (`kubectl create namespace|configmap|secret|
- * serviceaccount`), decoded for the few kinds they cover: the `k8s\0` envelope around a
- * runtime.Unknown, then the object with the field numbers of k8s.io/api's generated.proto.
+ * serviceaccount`) and the DeleteOptions of typed clients' deletes (helm uninstall), decoded for
+ * the few kinds they cover: the `k8s\0` envelope around a runtime.Unknown (typeMeta, raw,
+ * contentEncoding, contentType), then the object in `raw` with the field numbers of k8s.io/api's
+ * and apimachinery's generated.proto.
  * Zero values of plain fields are dropped (protobuf writes them; JSON omits them); pointer
  * fields keep theirs. Other kinds answer 415: send JSON or YAML for them.
  */
@@ -71,6 +73,21 @@ const KINDS: Record<string, Schema> = {
     3: { name: 'imagePullSecrets', type: NAME_REFERENCE, repeated: true },
     4: { name: 'automountServiceAccountToken', type: 'bool', keepZero: true },
   },
+};
+
+/** meta/v1 DeleteOptions, which typed clients send with every delete. */
+const DELETE_OPTIONS: Schema = {
+  1: { name: 'gracePeriodSeconds', type: 'int', keepZero: true },
+  2: {
+    name: 'preconditions',
+    type: {
+      1: { name: 'uid', type: 'string' },
+      2: { name: 'resourceVersion', type: 'string' },
+    },
+  },
+  3: { name: 'orphanDependents', type: 'bool', keepZero: true },
+  4: { name: 'propagationPolicy', type: 'string' },
+  5: { name: 'dryRun', type: 'string', repeated: true },
 };
 
 const UNKNOWN: Schema = {
@@ -191,8 +208,12 @@ function decodeMessage(buffer: Buffer, schema: Schema): JsonMap {
 
 const MAGIC = Buffer.from([0x6b, 0x38, 0x73, 0x00]);
 
-/** An object from a `application/vnd.kubernetes.protobuf` body, or a 415 for kinds it cannot read. */
-export function decodeProtobufObject(body: Buffer): KubeObject {
+/** The `k8s\0` envelope's runtime.Unknown: the object's type and its encoded bytes. */
+function openEnvelope(body: Buffer): {
+  apiVersion?: string;
+  kind?: string;
+  raw: Buffer;
+} {
   if (!body.subarray(0, 4).equals(MAGIC)) {
     throw ApiError.badRequest(
       'the protobuf body does not start with the Kubernetes envelope',
@@ -200,6 +221,16 @@ export function decodeProtobufObject(body: Buffer): KubeObject {
   }
   const unknown = decodeMessage(body.subarray(4), UNKNOWN);
   const { apiVersion, kind } = unknown.typeMeta ?? {};
+  return {
+    apiVersion,
+    kind,
+    raw: Buffer.from(String(unknown.raw ?? ''), 'base64'),
+  };
+}
+
+/** An object from a `application/vnd.kubernetes.protobuf` body, or a 415 for kinds it cannot read. */
+export function decodeProtobufObject(body: Buffer): KubeObject {
+  const { apiVersion, kind, raw } = openEnvelope(body);
   const schema = KINDS[`${apiVersion}/${kind}`];
   if (!schema) {
     throw ApiError.unsupportedMediaType(
@@ -207,6 +238,16 @@ export function decodeProtobufObject(body: Buffer): KubeObject {
       'kube-sandbox reads protobuf only for Namespaces, ConfigMaps, Secrets and ServiceAccounts',
     );
   }
-  const raw = Buffer.from(String(unknown.raw ?? ''), 'base64');
   return { apiVersion, kind, ...decodeMessage(raw, schema) } as KubeObject;
+}
+
+/** The DeleteOptions of a protobuf DELETE body (helm's uninstall sends them so). */
+export function decodeProtobufDeleteOptions(body: Buffer): JsonMap {
+  const { kind, raw } = openEnvelope(body);
+  if (kind !== 'DeleteOptions') {
+    throw ApiError.badRequest(
+      `the body of a delete must be DeleteOptions, not ${kind}`,
+    );
+  }
+  return decodeMessage(raw, DELETE_OPTIONS);
 }

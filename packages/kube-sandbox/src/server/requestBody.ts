@@ -2,7 +2,10 @@ import { IncomingMessage } from 'node:http';
 import { parse as parseYaml } from 'yaml';
 import { ApiError } from '../api/ApiError';
 import { PatchType } from '../api/types';
-import { decodeProtobufObject } from './protobufBody';
+import {
+  decodeProtobufDeleteOptions,
+  decodeProtobufObject,
+} from './protobufBody';
 
 /** The apiserver's request size limit (3 MiB), so oversized objects fail as they would there. */
 const MAX_BODY_BYTES = 3 * 1024 * 1024;
@@ -59,8 +62,17 @@ export function decodeObjectBody(
   throw ApiError.unsupportedMediaType(['application/json', 'application/yaml']);
 }
 
-/** DeleteOptions in a DELETE body (optional). */
-export function decodeOptionalBody(body: Buffer): Record<string, any> {
+/** DeleteOptions in a DELETE body (optional): JSON, or protobuf from typed clients. */
+export function decodeOptionalBody(
+  body: Buffer,
+  contentType: string | undefined,
+): Record<string, any> {
+  if (
+    body.length > 0 &&
+    mediaType(contentType) === 'application/vnd.kubernetes.protobuf'
+  ) {
+    return decodeProtobufDeleteOptions(body);
+  }
   const text = body.toString('utf8');
   if (!text.trim()) {
     return {};
