@@ -1,4 +1,5 @@
 import { KubeObject } from '../store/types';
+import { JsonMap } from '../util/json';
 import type { NameRule } from './fieldErrors';
 
 /** One `details.causes[]` entry of a Status, as a field error. */
@@ -83,6 +84,8 @@ export interface ResourceType {
   defaultPropagation: 'Background' | 'Orphan';
   /** Whether a finished delete answers with the object instead of a Success Status. */
   returnsDeletedObject: boolean;
+  /** A custom resource's `openAPIV3Schema` (its storage version's), served for `kubectl explain`. */
+  openApiSchema?: JsonMap;
   /** The list semantics at a field path (list items as `[]`); undefined means atomic. */
   listSemantics(path: readonly string[]): ListSemantics | undefined;
 }

@@ -88,6 +88,7 @@ export function customResourceType(crd: KubeObject): ResourceType {
     ),
     printerColumns: (storage.additionalPrinterColumns ?? []) as PrinterColumn[],
     strategy: schemaStrategy(storage.schema?.openAPIV3Schema),
+    openApiSchema: storage.schema?.openAPIV3Schema,
     defaultPropagation: 'Background',
     returnsDeletedObject: true,
     listSemantics: listSemanticsFor(spec.names.kind, false),

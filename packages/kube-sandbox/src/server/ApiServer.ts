@@ -4,6 +4,7 @@ import { AddressInfo } from 'node:net';
 import { ApiError } from '../api/ApiError';
 import { SandboxApi } from '../api/SandboxApi';
 import { RequestScope } from '../api/types';
+import { answerAccessReview, isAccessReview } from './accessReviews';
 import { ActiveWatches } from './ActiveWatches';
 import {
   apiGroupDocument,
@@ -223,6 +224,18 @@ export class ApiServer {
         );
         return;
       case 'resource':
+        if (isAccessReview(target.resource)) {
+          const body = decodeObjectBody(
+            await readRequestBody(request),
+            request.headers['content-type'],
+          );
+          respondJson(
+            response,
+            201,
+            answerAccessReview(target.resource, request.method ?? 'GET', body),
+          );
+          return;
+        }
         await this.#handleResource(
           target.resource,
           url.searchParams,

@@ -1,5 +1,6 @@
 import { ResourceRegistry } from '../resources/ResourceRegistry';
 import { groupVersion, ResourceType } from '../resources/ResourceType';
+import { accessReviewGroup, accessReviewResources } from './accessReviews';
 
 /*
  * The legacy discovery documents (/api, /apis, /api/v1, /apis/<group>/<version>), which
@@ -58,15 +59,16 @@ export function apiGroupList(registry: ResourceRegistry) {
   return {
     kind: 'APIGroupList',
     apiVersion: 'v1',
-    groups: registry
-      .groups()
+    groups: [...registry.groups(), accessReviewGroup]
       .filter(g => g.name !== '')
       .map(g => apiGroup(g.name, g.versions)),
   };
 }
 
 export function apiGroupDocument(registry: ResourceRegistry, group: string) {
-  const found = registry.groups().find(g => g.name === group && group !== '');
+  const found = [...registry.groups(), accessReviewGroup].find(
+    g => g.name === group && group !== '',
+  );
   return (
     found && {
       kind: 'APIGroup',
@@ -120,6 +122,17 @@ export function apiResourceList(
   group: string,
   version: string,
 ) {
+  if (group === accessReviewGroup.name) {
+    const resources = accessReviewResources(version);
+    return (
+      resources && {
+        kind: 'APIResourceList',
+        apiVersion: 'v1',
+        groupVersion: groupVersion(group, version),
+        resources,
+      }
+    );
+  }
   const types = registry
     .all()
     .filter(t => t.group === group && t.versions.includes(version))

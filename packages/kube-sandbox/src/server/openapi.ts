@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import { ResourceRegistry } from '../resources/ResourceRegistry';
 import { KUBERNETES_VERSION } from './discovery';
+import { resourceSchemas } from './openapiSchemas';
 
 /*
  * Just enough OpenAPI v3 for kubectl: it reads the PATCH operations to learn that the server
  * validates fields itself (the `fieldValidation` parameter), so it skips client-side schema
  * validation, which would need the protobuf OpenAPI v2 document the sandbox does not serve.
  * The operations declare no request body, so kubectl computes strategic merge patches from its
- * compiled-in types. There are no schemas: `kubectl explain` does not work.
+ * compiled-in types. The schemas (`openapiSchemas.ts`) are for `kubectl explain`.
  */
 
 function documentPath(group: string, version: string): string {
@@ -28,10 +29,12 @@ export function openApiV3Document(
   version: string,
 ) {
   const paths: Record<string, unknown> = {};
+  const schemas: Record<string, unknown> = {};
   for (const type of registry.all()) {
     if (type.group !== group || !type.versions.includes(version)) {
       continue;
     }
+    Object.assign(schemas, resourceSchemas(type, version));
     const prefix = `/${documentPath(group, version)}${
       type.namespaced ? '/namespaces/{namespace}' : ''
     }`;
@@ -54,7 +57,7 @@ export function openApiV3Document(
     openapi: '3.0.0',
     info: { title: 'Kubernetes', version: KUBERNETES_VERSION.gitVersion },
     paths,
-    components: { schemas: {} },
+    components: { schemas },
   };
 }
 

@@ -46,6 +46,16 @@ const OBJECT_META: Schema = {
 
 const NAME_REFERENCE: Schema = { 1: { name: 'name', type: 'string' } };
 
+const RESOURCE_ATTRIBUTES: Schema = {
+  1: { name: 'namespace', type: 'string' },
+  2: { name: 'verb', type: 'string' },
+  3: { name: 'group', type: 'string' },
+  4: { name: 'version', type: 'string' },
+  5: { name: 'resource', type: 'string' },
+  6: { name: 'subresource', type: 'string' },
+  7: { name: 'name', type: 'string' },
+};
+
 const KINDS: Record<string, Schema> = {
   'v1/Namespace': {
     1: { name: 'metadata', type: OBJECT_META },
@@ -66,6 +76,26 @@ const KINDS: Record<string, Schema> = {
     3: { name: 'type', type: 'string' },
     4: { name: 'stringData', type: { map: 'string' } },
     5: { name: 'immutable', type: 'bool', keepZero: true },
+  },
+  'authorization.k8s.io/v1/SelfSubjectAccessReview': {
+    1: { name: 'metadata', type: OBJECT_META },
+    2: {
+      name: 'spec',
+      type: {
+        1: { name: 'resourceAttributes', type: RESOURCE_ATTRIBUTES },
+        2: {
+          name: 'nonResourceAttributes',
+          type: {
+            1: { name: 'path', type: 'string' },
+            2: { name: 'verb', type: 'string' },
+          },
+        },
+      },
+    },
+  },
+  'authorization.k8s.io/v1/SelfSubjectRulesReview': {
+    1: { name: 'metadata', type: OBJECT_META },
+    2: { name: 'spec', type: { 1: { name: 'namespace', type: 'string' } } },
   },
   'v1/ServiceAccount': {
     1: { name: 'metadata', type: OBJECT_META },
