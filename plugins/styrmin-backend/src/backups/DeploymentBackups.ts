@@ -11,6 +11,10 @@ import {
   SetBackupScheduleOptions,
 } from './operations/backupSchedules';
 import { createBackup, CreateBackupOptions } from './operations/createBackup';
+import {
+  crossTargetRestore,
+  CrossTargetRestoreOptions,
+} from './operations/crossTargetRestore';
 import { deleteBackup, DeleteBackupOptions } from './operations/deleteBackup';
 import { expireBackups } from './operations/expireBackups';
 import {
@@ -57,6 +61,14 @@ export class DeploymentBackups {
   /** An in-place restore, with its restore_backup task; the deployment goes RESTORING. */
   restoreBackup(options: RestoreBackupOptions): Promise<Restore> {
     return restoreBackup(this.#deps, options);
+  }
+
+  /**
+   * A cross-target restore into the deployment an environment clone created: for the
+   * clone's flow only (the restore mutation restores in place).
+   */
+  restoreIntoClone(options: CrossTargetRestoreOptions): Promise<Restore> {
+    return crossTargetRestore(this.#deps, options);
   }
 
   /** The deletion of a backup: its delete_backup task; the record goes when it succeeds. */

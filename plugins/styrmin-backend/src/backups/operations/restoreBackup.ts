@@ -30,11 +30,24 @@ const OPEN: FlowRunState[] = ['SCHEDULED', 'RUNNING'];
  *
  * @internal
  */
-export async function restoreBackup(
+export function restoreBackup(
   deps: DeploymentBackupsDeps,
   options: RestoreBackupOptions,
 ): Promise<Restore> {
-  const { backupId, createdBy } = options;
+  return recordRestore(deps, options);
+}
+
+/**
+ * A restore into `targetDeploymentId` when given (a cross-target restore, which only an
+ * environment clone asks for: see `crossTargetRestore`), else in place.
+ *
+ * @internal
+ */
+export async function recordRestore(
+  deps: DeploymentBackupsDeps,
+  options: RestoreBackupOptions & { targetDeploymentId?: string },
+): Promise<Restore> {
+  const { backupId, createdBy, targetDeploymentId } = options;
   return deps.knex.transaction(async tx => {
     const found = await deps.backups.getBackup({ tx, id: backupId });
     if (!found) {
@@ -42,7 +55,7 @@ export async function restoreBackup(
     }
     const { deployment, cluster } = await lockedDeploymentRecords(deps, {
       tx,
-      deploymentId: found.deploymentId,
+      deploymentId: targetDeploymentId ?? found.deploymentId,
     });
     // Read again under the lock: a deletion may have been recorded meanwhile.
     const backup =
@@ -59,7 +72,7 @@ export async function restoreBackup(
         expiresAt: backup.status.expiresAt,
       },
       target: deployment,
-      forClone: false,
+      forClone: targetDeploymentId !== undefined,
       targetBusy: open.length > 0,
       now: deps.clock.now(),
     });
