@@ -72,6 +72,7 @@ export type {
   PodStatus,
   StepAttemptError,
   TaskCause,
+  TaskJob,
   TaskDetail,
   TaskListEntry,
   TaskPage,

@@ -101,6 +101,7 @@ export type {
   PodStatus,
   StepAttemptError,
   TaskCause,
+  TaskJob,
   TaskDetail,
   TaskListEntry,
   TaskPage,

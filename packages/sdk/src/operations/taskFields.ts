@@ -40,8 +40,16 @@ export function taskCauseText(cause: TaskCause): string {
 }
 
 /**
+ * What a run_job task ran: the component whose container it ran in, and the command.
+ *
+ * @public
+ */
+export type TaskJob = NonNullable<TaskDetail['job']>;
+
+/**
  * A step with its errors and the tasks it started; with SUPERSEDED, `supersededBy` is the
- * task that interrupted it.
+ * task that interrupted it; with SUCCEEDED, `outputTail` is the end of the output of the
+ * command it ran (a run_job task's Job), bounded and redacted as a failed attempt's.
  *
  * @public
  */
@@ -139,6 +147,11 @@ export const taskDetailFragment = /* GraphQL */ `
         name
       }
     }
+    job {
+      component
+      command
+      timeoutSeconds
+    }
     deployment {
       id
       name
@@ -150,6 +163,7 @@ export const taskDetailFragment = /* GraphQL */ `
     }
     steps {
       id
+      outputTail
       errors {
         attempt
         message

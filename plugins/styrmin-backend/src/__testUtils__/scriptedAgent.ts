@@ -9,6 +9,8 @@ import type {
 export type ScriptedRunOptions = {
   /** Fails this step (by name) with the error and output tail, and the run with it. */
   fail?: { step: string; error: string; outputTail?: string };
+  /** The output tail that a step (by name) ends SUCCEEDED with. */
+  outputTails?: Record<string, string>;
   /**
    * Called before each step starts; returning `'crash'` stops the agent there, without a
    * word to the server (as a killed process would).
@@ -73,6 +75,7 @@ export async function runScripted(
         stepId: step.id,
         stepAttempt,
         status: 'SUCCEEDED',
+        outputTail: options.outputTails?.[step.name],
       });
       if (options.afterStep?.(step) === 'crash') {
         return 'CRASHED';

@@ -35,8 +35,9 @@ export type EndStepOptions = {
 
 /**
  * `POST /runs/:runId/steps/:stepId/end`: ends attempt `stepAttempt` of a RUNNING step under
- * the run's lease; a failure keeps its error and the end of the failed command's output,
- * secrets redacted. The same end again is answered with the step as it is.
+ * the run's lease; a failure keeps its error and the end of the failed command's output, a
+ * success the end of its command's output (a run_job task's Job), secrets redacted. The
+ * same end again is answered with the step as it is.
  *
  * When the step that applies the StyrminDeployment resource SUCCEEDED, the new instance has
  * taken the resource over: the steps of the deployment's older tasks that had not ended
@@ -75,28 +76,39 @@ export async function endStep(
           }
           return { step: toAgentStep(step) };
         }
+        // Only what the agent wrote needs the redactor's reads.
+        const redact =
+          options.error === undefined && options.outputTail === undefined
+            ? (text: string) => text
+            : await runTextRedactor(deps, {
+                tx,
+                run,
+                deploymentId: task.deploymentId,
+                caller,
+              });
+        const output =
+          options.outputTail === undefined
+            ? undefined
+            : redact(options.outputTail);
         if (status === 'SUCCEEDED') {
-          await deps.tasks.succeedStep({ tx, stepId, lease, stepAttempt });
+          await deps.tasks.succeedStep({
+            tx,
+            stepId,
+            lease,
+            stepAttempt,
+            output,
+          });
           if (takesOver) {
             await supersedeOlderTasks(deps, { tx, task });
           }
         } else {
-          const redact = await runTextRedactor(deps, {
-            tx,
-            run,
-            deploymentId: task.deploymentId,
-            caller,
-          });
           await deps.tasks.failStep({
             tx,
             stepId,
             lease,
             stepAttempt,
             message: redact(options.error!),
-            output:
-              options.outputTail === undefined
-                ? undefined
-                : redact(options.outputTail),
+            output,
           });
         }
         deps.changes.notify({ tx, deploymentIds: [task.deploymentId] });

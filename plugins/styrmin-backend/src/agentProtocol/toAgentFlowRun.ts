@@ -5,13 +5,13 @@ import {
   deploymentNamespace,
   isComponentFlow,
   JsonObject,
-  RunJobRequest,
 } from '@styrmin/plugin-styrmin-common';
 import { posix } from 'node:path';
 import { Cluster } from '../clusters/ClusterStore';
 import { TransactionOption } from '../database/TransactionOption';
 import { isUuid } from '../database/uuid';
 import { DriverVersionRef } from '../deployments/DeploymentStore';
+import { componentsOf, runJobOf } from '../flows/flowRunParameters';
 import { FlowRun } from '../flows/FlowRunStore';
 import { Instance } from '../instances/InstanceStore';
 import { AgentProtocolDeps } from './AgentProtocolDeps';
@@ -130,31 +130,10 @@ export async function toAgentFlowRun(
     }),
     ...(task.prompts && { prompts: task.prompts }),
     ...(isComponentFlow(run.flowName) && {
-      components: componentsOf(run.parameters.components),
+      components: componentsOf(run),
     }),
-    ...(run.flowName === 'RUN_JOB' && { job: jobOf(run) }),
+    ...(run.flowName === 'RUN_JOB' && { job: runJobOf(run) }),
   };
-}
-
-/** The job a RUN_JOB run's parameters hold, as runJob validated and stored it. */
-function jobOf(run: FlowRun): RunJobRequest {
-  const { component, command, timeoutSeconds } = run.parameters;
-  if (
-    typeof component !== 'string' ||
-    !Array.isArray(command) ||
-    !command.every(argument => typeof argument === 'string') ||
-    typeof timeoutSeconds !== 'number'
-  ) {
-    throw new Error(`Flow run ${run.id} does not name its job`);
-  }
-  return { component, command: command as string[], timeoutSeconds };
-}
-
-/** The components a STOP_COMPONENTS or START_COMPONENTS run names in its parameters. */
-function componentsOf(value: unknown): string[] {
-  return Array.isArray(value)
-    ? value.filter((c): c is string => typeof c === 'string')
-    : [];
 }
 
 async function agentDriverVersion(

@@ -1,4 +1,8 @@
 import {
+  OUTPUT_TAIL_MAX_LINES,
+  outputTail,
+} from '@styrmin/plugin-styrmin-common';
+import {
   AgentProtocolBackend,
   startAgentProtocolBackend,
 } from '../__testUtils__/agentProtocolBackend';
@@ -86,6 +90,61 @@ describe('runJob over the agent protocol', () => {
       // A failed job leaves the deployment's state alone: the application still runs.
       const after = await readOnly.deployment({ id });
       expect(after?.state).toBe(before?.state);
+    });
+
+    it('records which component and command a job ran, and keeps the output of one that succeeded, redacted and bounded', async () => {
+      const { styrmin, readOnly } = backend;
+      const { agent, createInfrahub } = await backend.newCluster();
+      const id = (await createInfrahub()).deployment.id;
+      await runScripted(
+        agent,
+        (await agent.claim({ owner: 'agent-1' }))!,
+        'agent-1',
+      );
+
+      const command = ['infrahub', 'db', 'check'];
+      const { task } = await styrmin.runJob({
+        id,
+        component: 'server',
+        command,
+      });
+      const lines = Array.from(
+        { length: OUTPUT_TAIL_MAX_LINES },
+        (_, i) => `checked table ${i}`,
+      );
+      const output = `${lines.join('\n')}\nlogged in as admin:${PASSWORD}\n`;
+      await expect(
+        runScripted(
+          agent,
+          (await agent.claim({ owner: 'agent-1' }))!,
+          'agent-1',
+          {
+            outputTails: { 'Run the job': outputTail(output) },
+          },
+        ),
+      ).resolves.toBe('SUCCEEDED');
+
+      const tree = (await readOnly.taskTree(task.id))!;
+      expect(tree).toMatchObject({
+        result: 'SUCCEEDED',
+        job: { component: 'server', command, timeoutSeconds: 600 },
+      });
+      const [step] = tree.steps;
+      expect(step).toMatchObject({ status: 'SUCCEEDED', errors: [] });
+      // The last 200 lines (the first dropped), the password redacted.
+      expect(step.outputTail?.split('\n')).toEqual([
+        ...lines.slice(1),
+        'logged in as admin:<redacted>',
+        '',
+      ]);
+      expect(JSON.stringify(tree)).not.toContain(PASSWORD);
+
+      // Other tasks name no job, and their steps that ran no command keep no output.
+      const created = (await readOnly.deploymentTasks({ id, first: 2 }))!
+        .nodes[1];
+      const createTree = (await readOnly.taskTree(created.id))!;
+      expect(createTree).toMatchObject({ type: 'create_instance', job: null });
+      expect(createTree.steps.every(s => s.outputTail === null)).toBe(true);
     });
   });
 });

@@ -37,6 +37,7 @@ import {
   TaskStoreListTasksOptions,
   TaskStoreNewestTasksOptions,
   TaskStoreStepOptions,
+  TaskStoreSucceedStepOptions,
   TaskStoreSupersedeStepsOptions,
 } from './TaskStore';
 import { DbStepRow, DbTaskRow, STEPS_TABLE, TASKS_TABLE } from './tables';
@@ -172,7 +173,7 @@ export class DatabaseTaskStore implements TaskStore {
     return startStep(this.#operation(options));
   }
 
-  succeedStep(options: TaskStoreStepOptions): Promise<void> {
+  succeedStep(options: TaskStoreSucceedStepOptions): Promise<void> {
     return succeedStep(this.#operation(options));
   }
 

@@ -39,6 +39,11 @@ export type Step = {
   supersededByTaskId?: string;
   /** The error of each failed attempt, oldest first. */
   errors: StepAttemptError[];
+  /**
+   * With status SUCCEEDED: the end of the output of the command it ran (a run_job task's
+   * Job), redacted and bounded as a failed attempt's `outputTail`.
+   */
+  outputTail?: string;
   /** The tasks that the step started, oldest first. */
   startedTaskIds: string[];
 };

@@ -105,6 +105,12 @@ export type TaskStoreStepOptions = TransactionOption & {
 };
 
 /** @internal */
+export type TaskStoreSucceedStepOptions = TaskStoreStepOptions & {
+  /** The output of the command the step ran; the step keeps its `outputTail`. */
+  output?: string;
+};
+
+/** @internal */
 export type TaskStoreGetStepOptions = TransactionOption & {
   stepId: string;
 };
@@ -238,8 +244,8 @@ export interface TaskStore {
   /** PENDING, or FAILED in an earlier attempt of the run, to RUNNING: a new attempt. */
   startStep(options: TaskStoreStepOptions): Promise<void>;
 
-  /** RUNNING to SUCCEEDED. */
-  succeedStep(options: TaskStoreStepOptions): Promise<void>;
+  /** RUNNING to SUCCEEDED, keeping the end of its command's output. */
+  succeedStep(options: TaskStoreSucceedStepOptions): Promise<void>;
 
   /** RUNNING to FAILED, keeping the attempt's error and the end of its output. */
   failStep(options: TaskStoreFailStepOptions): Promise<void>;

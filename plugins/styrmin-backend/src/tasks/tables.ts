@@ -61,6 +61,11 @@ export type DbStepRow = {
   ended_at: DbTimestamp | null;
   /** With status SUPERSEDED, and only then: the task that interrupted the step. */
   superseded_by_task_id: string | null;
+  /**
+   * With status SUCCEEDED: the end of its command's output, within the limits of
+   * `outputTail` (migration 20261201080000_step_output); null for a step without one.
+   */
+  output_tail: string | null;
 };
 
 /** `styrmin_step_errors` */

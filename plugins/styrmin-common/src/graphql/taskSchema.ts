@@ -112,6 +112,17 @@ export const taskGraphQLSchema = /* GraphQL */ `
     hook's action, a backup schedule. Null for a task that its author started.
     """
     cause: TaskCause
+    "With type run_job: the component it ran in and the command it ran."
+    job: TaskJob
+  }
+
+  "The job of a run_job task, as runJob recorded it."
+  type TaskJob {
+    "The component in whose container's image and environment it ran."
+    component: String!
+    "The program and its arguments, run without a shell."
+    command: [String!]!
+    timeoutSeconds: Int!
   }
 
   "What made a task that its author did not start directly."
@@ -163,6 +174,11 @@ export const taskGraphQLSchema = /* GraphQL */ `
     startedTasks: [Task!]!
     "With SUPERSEDED: the task that interrupted the step."
     supersededBy: Task
+    """
+    With SUCCEEDED: the end of the output of the command it ran (a run_job task's Job),
+    within the bounds of a failed attempt's outputTail and redacted the same way.
+    """
+    outputTail: String
   }
 
   "The error of one failed attempt of a step."

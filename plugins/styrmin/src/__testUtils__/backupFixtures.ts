@@ -35,6 +35,7 @@ function backupTaskTree(
     result,
     flowRun: { ...createTask.flowRun, id: `run-${id}`, state: status },
     cause: null,
+    job: null,
     deployment: {
       id: deployment.id,
       name: deployment.name,
@@ -52,6 +53,7 @@ function backupTaskTree(
       errors: [],
       startedTasks: [],
       supersededBy: null,
+      outputTail: null,
     })),
   };
 }

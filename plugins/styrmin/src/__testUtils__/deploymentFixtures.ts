@@ -295,6 +295,7 @@ function step(
     errors: [],
     startedTasks: [],
     supersededBy: null,
+    outputTail: null,
     ...fields,
   };
 }
@@ -309,6 +310,7 @@ export const stopWorkersTree: TaskTree = {
     'STOP_COMPONENTS',
   ),
   deployment: treeDeployment,
+  job: null,
   cause: {
     kind: 'HOOK',
     message: 'started by the upgrade pre-hook of dev/infrahub',
@@ -336,6 +338,7 @@ export const upgradeTree: TaskTree = {
   ...upgradeTask,
   cause: null,
   deployment: treeDeployment,
+  job: null,
   steps: [
     step({
       name: 'Run the upgrade pre-hook',
@@ -375,6 +378,7 @@ export const createTree: TaskTree = {
   ...createTask,
   cause: null,
   deployment: treeDeployment,
+  job: null,
   steps: createTask.steps.map(s => step({ ...s })),
 };
 

@@ -2520,6 +2520,11 @@ export type TaskQuery = {
       causedBy: string | null;
       record: { type: TaskCauseRecordType; id: string; name: string } | null;
     } | null;
+    job: {
+      component: string;
+      command: Array<string>;
+      timeoutSeconds: number;
+    } | null;
     deployment: {
       id: string;
       name: string;
@@ -2528,6 +2533,7 @@ export type TaskQuery = {
     };
     steps: Array<{
       id: string;
+      outputTail: string | null;
       name: string;
       position: number;
       status: StepStatus;
@@ -2573,6 +2579,11 @@ export type TaskDetailFieldsFragment = {
     causedBy: string | null;
     record: { type: TaskCauseRecordType; id: string; name: string } | null;
   } | null;
+  job: {
+    component: string;
+    command: Array<string>;
+    timeoutSeconds: number;
+  } | null;
   deployment: {
     id: string;
     name: string;
@@ -2581,6 +2592,7 @@ export type TaskDetailFieldsFragment = {
   };
   steps: Array<{
     id: string;
+    outputTail: string | null;
     name: string;
     position: number;
     status: StepStatus;
@@ -2877,6 +2889,11 @@ export type BackupQuery = {
         causedBy: string | null;
         record: { type: TaskCauseRecordType; id: string; name: string } | null;
       } | null;
+      job: {
+        component: string;
+        command: Array<string>;
+        timeoutSeconds: number;
+      } | null;
       deployment: {
         id: string;
         name: string;
@@ -2885,6 +2902,7 @@ export type BackupQuery = {
       };
       steps: Array<{
         id: string;
+        outputTail: string | null;
         name: string;
         position: number;
         status: StepStatus;

@@ -1292,6 +1292,16 @@ export type TaskConnection = {
   pageInfo: PageInfo;
 };
 
+/** The job of a run_job task, as runJob recorded it. */
+export type TaskJob = {
+  __typename?: 'TaskJob';
+  /** The component in whose container's image and environment it ran. */
+  component: Scalars['String']['output'];
+  /** The program and its arguments, run without a shell. */
+  command: Array<Scalars['String']['output']>;
+  timeoutSeconds: Scalars['Int']['output'];
+};
+
 /** What made a task that its author did not start directly. */
 export type TaskCauseKind =
   | 'CLUSTER_SETTINGS'
@@ -1409,6 +1419,8 @@ export type Task = {
    * hook's action, a backup schedule. Null for a task that its author started.
    */
   cause?: Maybe<TaskCause>;
+  /** With type run_job: the component it ran in and the command it ran. */
+  job?: Maybe<TaskJob>;
 };
 
 /** One run of a flow in a work pool. */
@@ -1446,6 +1458,11 @@ export type Step = {
   startedTasks: Array<Task>;
   /** With SUPERSEDED: the task that interrupted the step. */
   supersededBy?: Maybe<Task>;
+  /**
+   * With SUCCEEDED: the end of the output of the command it ran (a run_job task's Job),
+   * within the bounds of a failed attempt's outputTail and redacted the same way.
+   */
+  outputTail?: Maybe<Scalars['String']['output']>;
 };
 
 export type CreateBackupInput = {
@@ -1968,6 +1985,7 @@ export type ResolversTypes = {
   TaskConnection: ResolverTypeWrapper<
     Omit<TaskConnection, 'nodes'> & { nodes: Array<ResolversTypes['Task']> }
   >;
+  TaskJob: ResolverTypeWrapper<TaskJob>;
   TaskCauseKind: TaskCauseKind;
   TaskCause: ResolverTypeWrapper<TaskCause>;
   TaskCauseRecordType: TaskCauseRecordType;
@@ -2104,6 +2122,7 @@ export type ResolversParentTypes = {
   TaskConnection: Omit<TaskConnection, 'nodes'> & {
     nodes: Array<ResolversParentTypes['Task']>;
   };
+  TaskJob: TaskJob;
   TaskCause: TaskCause;
   TaskCauseRecord: TaskCauseRecord;
   StepAttemptError: StepAttemptErrorRecord;
@@ -3073,6 +3092,15 @@ export type TaskConnectionResolvers<
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
 };
 
+export type TaskJobResolvers<
+  ContextType = StyrminGraphQLContext,
+  ParentType extends ResolversParentTypes['TaskJob'] = ResolversParentTypes['TaskJob'],
+> = {
+  component?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  command?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  timeoutSeconds?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type TaskCauseResolvers<
   ContextType = StyrminGraphQLContext,
   ParentType extends ResolversParentTypes['TaskCause'] = ResolversParentTypes['TaskCause'],
@@ -3221,6 +3249,7 @@ export type TaskResolvers<
   steps?: Resolver<Array<ResolversTypes['Step']>, ParentType, ContextType>;
   deployment?: Resolver<ResolversTypes['Deployment'], ParentType, ContextType>;
   cause?: Resolver<Maybe<ResolversTypes['TaskCause']>, ParentType, ContextType>;
+  job?: Resolver<Maybe<ResolversTypes['TaskJob']>, ParentType, ContextType>;
 };
 
 export type FlowRunResolvers<
@@ -3263,6 +3292,11 @@ export type StepResolvers<
   >;
   supersededBy?: Resolver<
     Maybe<ResolversTypes['Task']>,
+    ParentType,
+    ContextType
+  >;
+  outputTail?: Resolver<
+    Maybe<ResolversTypes['String']>,
     ParentType,
     ContextType
   >;
@@ -3553,6 +3587,7 @@ export type Resolvers<ContextType = StyrminGraphQLContext> = {
   DeploymentComponent?: DeploymentComponentResolvers<ContextType>;
   DeployedService?: DeployedServiceResolvers<ContextType>;
   TaskConnection?: TaskConnectionResolvers<ContextType>;
+  TaskJob?: TaskJobResolvers<ContextType>;
   TaskCause?: TaskCauseResolvers<ContextType>;
   TaskCauseRecord?: TaskCauseRecordResolvers<ContextType>;
   StepAttemptError?: StepAttemptErrorResolvers<ContextType>;

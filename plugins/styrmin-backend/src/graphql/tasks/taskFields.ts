@@ -1,4 +1,5 @@
 import { computeTaskResult } from '@styrmin/plugin-styrmin-common';
+import { runJobOf } from '../../flows/flowRunParameters';
 import { isoDateFields, notStored } from '../fieldResolvers';
 import { StyrminResolvers } from '../types';
 
@@ -21,6 +22,16 @@ export function createTaskFields(): StyrminResolvers {
       flowRun: async (task, _args, context) =>
         (await context.loaders.flowRun.load(task.flowRunId)) ??
         notStored(`Flow run ${task.flowRunId}`),
+      // What a run_job task ran is in its run's parameters, where the agent reads it.
+      job: async (task, _args, context) => {
+        if (task.type !== 'run_job') {
+          return null;
+        }
+        const run =
+          (await context.loaders.flowRun.load(task.flowRunId)) ??
+          notStored(`Flow run ${task.flowRunId}`);
+        return runJobOf(run);
+      },
       deployment: async (task, _args, context) =>
         (await context.loaders.deployment.load(task.deploymentId)) ??
         notStored(`Deployment ${task.deploymentId}`),

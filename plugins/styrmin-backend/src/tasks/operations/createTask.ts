@@ -68,6 +68,7 @@ export async function createTask(
           started_at: null,
           ended_at: null,
           superseded_by_task_id: null,
+          output_tail: null,
         })),
       );
     }

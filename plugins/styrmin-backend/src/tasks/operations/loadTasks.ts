@@ -120,6 +120,7 @@ export function toStep(
       outputTail: error.output_tail ?? undefined,
       occurredAt: fromDbTimestamp(error.occurred_at),
     })),
+    ...(row.output_tail !== null && { outputTail: row.output_tail }),
     startedTaskIds: links.map(link => link.started_task_id),
   };
 }
