@@ -3,6 +3,7 @@ import { KubeObject, StoreEvent } from '../../store/types';
 import { clone, deepEqual, JsonMap, timestamp } from '../../util/json';
 import { Condition, findCondition, setCondition } from '../conditions';
 import { Reconciler, ReconcileResult } from '../Controller';
+import { EventRecorder } from '../EventRecorder';
 import { objectKey, splitObjectKey } from '../../store/objectKey';
 import {
   controllerOf,
@@ -45,9 +46,14 @@ function scaledValue(
 export class DeploymentController implements Reconciler {
   readonly name = 'deployments';
   readonly #api: SandboxApi;
+  readonly #events: EventRecorder;
 
   private constructor(api: SandboxApi) {
     this.#api = api;
+    this.#events = EventRecorder.create({
+      api,
+      component: 'deployment-controller',
+    });
   }
 
   static create(options: { api: SandboxApi }): DeploymentController {
@@ -114,6 +120,7 @@ export class DeploymentController implements Reconciler {
             ? maxRevision + 1
             : revisionOf(newReplicaSet);
         newReplicaSet = this.#scale(
+          deployment,
           newReplicaSet,
           newTarget,
           revision,
@@ -123,7 +130,7 @@ export class DeploymentController implements Reconciler {
       const newAvailable = newReplicaSet.status?.availableReplicas ?? 0;
       if (recreate || newAvailable >= desired) {
         for (const old of oldReplicaSets) {
-          this.#scale(old, 0, revisionOf(old), desired);
+          this.#scale(deployment, old, 0, revisionOf(old), desired);
         }
       }
       this.#trimHistory(deployment, oldReplicaSets);
@@ -163,7 +170,26 @@ export class DeploymentController implements Reconciler {
       },
       { fieldManager: MANAGER },
     );
+    if (replicas > 0) {
+      this.#recordScaling(deployment, object, 0, replicas);
+    }
     return object;
+  }
+
+  /** The deployment controller's ScalingReplicaSet event, as `kubectl describe` shows it. */
+  #recordScaling(
+    deployment: KubeObject,
+    replicaSet: KubeObject,
+    from: number,
+    to: number,
+  ): void {
+    this.#events.normal(
+      deployment,
+      'ScalingReplicaSet',
+      `Scaled ${to > from ? 'up' : 'down'} replica set ${
+        replicaSet.metadata.name
+      } from ${from} to ${to}`,
+    );
   }
 
   #annotations(
@@ -184,6 +210,7 @@ export class DeploymentController implements Reconciler {
   }
 
   #scale(
+    deployment: KubeObject,
     replicaSet: KubeObject,
     replicas: number,
     revision: number,
@@ -203,12 +230,17 @@ export class DeploymentController implements Reconciler {
     const next = clone(replicaSet);
     next.spec.replicas = replicas;
     next.metadata.annotations = annotations;
-    return this.#api.update(
+    const { object } = this.#api.update(
       this.#api.scope('apps/v1', 'ReplicaSet', replicaSet.metadata.namespace),
       replicaSet.metadata.name!,
       next,
       { fieldManager: MANAGER },
-    ).object;
+    );
+    const from: number = replicaSet.spec.replicas ?? 1;
+    if (from !== replicas) {
+      this.#recordScaling(deployment, object, from, replicas);
+    }
+    return object;
   }
 
   #trimHistory(deployment: KubeObject, oldReplicaSets: KubeObject[]): void {

@@ -3,6 +3,7 @@ import { KubeObject, StoreEvent } from '../../store/types';
 import { deepEqual, JsonMap, timestamp } from '../../util/json';
 import { Condition, findCondition, setCondition } from '../conditions';
 import { Reconciler, ReconcileResult } from '../Controller';
+import { EventRecorder } from '../EventRecorder';
 import { objectKey, splitObjectKey } from '../../store/objectKey';
 import {
   controllerOf,
@@ -44,10 +45,12 @@ export class JobController implements Reconciler {
   readonly name = 'jobs';
   readonly #api: SandboxApi;
   readonly #retryDelayMs: () => number;
+  readonly #events: EventRecorder;
 
   private constructor(api: SandboxApi, retryDelayMs: () => number) {
     this.#api = api;
     this.#retryDelayMs = retryDelayMs;
+    this.#events = EventRecorder.create({ api, component: 'job-controller' });
   }
 
   /** `retryDelayMs`: how long a failed attempt waits before the next pod (Kubernetes: 10 s, doubling). */
@@ -113,6 +116,13 @@ export class JobController implements Reconciler {
       active.forEach(p => this.#api.delete(podScope, p.metadata.name!, {}));
       if (active.length === 0) {
         const final = type === 'FailureTarget' ? 'Failed' : 'Complete';
+        if (!findCondition(conditions, final)) {
+          if (final === 'Complete') {
+            this.#events.normal(job, 'Completed', 'Job completed');
+          } else {
+            this.#events.warning(job, words.reason, words.message);
+          }
+        }
         conditions = setCondition(conditions, {
           type: final,
           status: 'True',
@@ -173,12 +183,17 @@ export class JobController implements Reconciler {
         wakeAt = retryAt;
       } else {
         for (let i = active.length; i < wanted; i++) {
-          this.#api.create(
+          const { object: pod } = this.#api.create(
             podScope,
             podFromTemplate(spec.template, job, { generateName: `${name}-` }),
             {
               fieldManager: MANAGER,
             },
+          );
+          this.#events.normal(
+            job,
+            'SuccessfulCreate',
+            `Created pod: ${pod.metadata.name}`,
           );
         }
       }

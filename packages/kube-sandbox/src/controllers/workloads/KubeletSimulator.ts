@@ -5,6 +5,7 @@ import { RequestScope } from '../../api/types';
 import { KubeObject, StoreEvent } from '../../store/types';
 import { deepEqual, JsonMap, timestamp } from '../../util/json';
 import { Reconciler, ReconcileResult } from '../Controller';
+import { EventRecorder } from '../EventRecorder';
 import { objectKey, splitObjectKey } from '../../store/objectKey';
 import {
   ContainerOutcome,
@@ -31,6 +32,8 @@ export class KubeletSimulator implements Reconciler {
   readonly #settings: WorkloadSettings;
   readonly #logs: PodLogs;
   readonly #runtimes = new Map<string, PodRuntime>();
+  readonly #scheduler: EventRecorder;
+  readonly #events: EventRecorder;
   #nextIp = 2;
 
   private constructor(options: {
@@ -41,6 +44,15 @@ export class KubeletSimulator implements Reconciler {
     this.#api = options.api;
     this.#settings = options.settings;
     this.#logs = options.logs;
+    this.#scheduler = EventRecorder.create({
+      api: options.api,
+      component: 'default-scheduler',
+    });
+    this.#events = EventRecorder.create({
+      api: options.api,
+      component: 'kubelet',
+      host: NODE_NAME,
+    });
   }
 
   static create(options: {
@@ -79,6 +91,11 @@ export class KubeletSimulator implements Reconciler {
     }
     if (!pod.spec?.nodeName) {
       pod = this.#api.bindPod(namespace, name, NODE_NAME);
+      this.#scheduler.normal(
+        pod,
+        'Scheduled',
+        `Successfully assigned ${namespace}/${name} to ${NODE_NAME}`,
+      );
     }
     let runtime = this.#runtimes.get(key);
     if (!runtime || runtime.uid !== pod.metadata.uid) {
@@ -190,13 +207,34 @@ export class KubeletSimulator implements Reconciler {
           return container.since + settings.crashBackoffMs;
         }
         const outcome = await this.#outcome(pod, container);
+        const fieldPath = containerFieldPath(container);
         if (outcome.kind === 'imagePullError') {
           container.pullBackOff = container.phase === 'pullError';
           container.phase = 'pullError';
           container.since = now;
           container.last = { message: outcome.message };
+          this.#recordPullFailure(pod, container, fieldPath);
           return now + settings.crashBackoffMs;
         }
+        const events = this.#events;
+        events.normal(
+          pod,
+          'Pulled',
+          `Container image "${container.image}" already present on machine`,
+          fieldPath,
+        );
+        events.normal(
+          pod,
+          'Created',
+          `Created container: ${container.name}`,
+          fieldPath,
+        );
+        events.normal(
+          pod,
+          'Started',
+          `Started container ${container.name}`,
+          fieldPath,
+        );
         container.phase = 'running';
         container.since = now;
         container.startedAt = timestamp();
@@ -247,6 +285,12 @@ export class KubeletSimulator implements Reconciler {
         }
         container.phase = 'backoff';
         container.since = now;
+        this.#events.warning(
+          pod,
+          'BackOff',
+          `Back-off restarting failed container ${container.name} in pod ${name}_${namespace}(${pod.metadata.uid})`,
+          containerFieldPath(container),
+        );
         return now + settings.crashBackoffMs;
       }
       default: {
@@ -263,6 +307,35 @@ export class KubeletSimulator implements Reconciler {
         return now;
       }
     }
+  }
+
+  /** What the kubelet records for a failed pull, and for the back-off after it. */
+  #recordPullFailure(
+    pod: KubeObject,
+    container: ContainerRuntimeState,
+    fieldPath: string,
+  ): void {
+    const image = `"${container.image}"`;
+    if (container.pullBackOff) {
+      this.#events.normal(
+        pod,
+        'BackOff',
+        `Back-off pulling image ${image}`,
+        fieldPath,
+      );
+      this.#events.warning(pod, 'Failed', 'Error: ImagePullBackOff', fieldPath);
+      return;
+    }
+    this.#events.normal(pod, 'Pulling', `Pulling image ${image}`, fieldPath);
+    this.#events.warning(
+      pod,
+      'Failed',
+      `Failed to pull image ${image}: ${
+        container.last?.message ?? 'pull failed'
+      }`,
+      fieldPath,
+    );
+    this.#events.warning(pod, 'Failed', 'Error: ErrImagePull', fieldPath);
   }
 
   async #outcome(
@@ -293,6 +366,18 @@ export class KubeletSimulator implements Reconciler {
       return undefined;
     }
     const runtime = this.#runtimes.get(key);
+    if (runtime && runtime.terminatingSince === undefined) {
+      runtime.containers
+        .filter(c => c.phase === 'running')
+        .forEach(c =>
+          this.#events.normal(
+            pod,
+            'Killing',
+            `Stopping container ${c.name}`,
+            containerFieldPath(c),
+          ),
+        );
+    }
     const since = runtime?.terminatingSince ?? Date.now();
     if (runtime) {
       runtime.terminatingSince = since;
@@ -313,6 +398,13 @@ export class KubeletSimulator implements Reconciler {
     }
     return undefined;
   }
+}
+
+/** The kubelet's `involvedObject.fieldPath` for a container: `spec.containers{app}`. */
+function containerFieldPath(container: ContainerRuntimeState): string {
+  return `spec.${container.init ? 'initContainers' : 'containers'}{${
+    container.name
+  }}`;
 }
 
 /** A crash exits 1 unless told otherwise; `run` and pull failures never exit. */

@@ -3,6 +3,7 @@ import { LabelSelector } from '../../store/LabelSelector';
 import { KubeObject, StoreEvent } from '../../store/types';
 import { deepEqual, JsonMap } from '../../util/json';
 import { Reconciler } from '../Controller';
+import { EventRecorder } from '../EventRecorder';
 import { objectKey, splitObjectKey } from '../../store/objectKey';
 import {
   controllerOf,
@@ -21,9 +22,14 @@ const REPLICA_SETS = 'apps/replicasets';
 export class ReplicaSetController implements Reconciler {
   readonly name = 'replicasets';
   readonly #api: SandboxApi;
+  readonly #events: EventRecorder;
 
   private constructor(api: SandboxApi) {
     this.#api = api;
+    this.#events = EventRecorder.create({
+      api,
+      component: 'replicaset-controller',
+    });
   }
 
   static create(options: { api: SandboxApi }): ReplicaSetController {
@@ -67,12 +73,17 @@ export class ReplicaSetController implements Reconciler {
     const desired: number = replicaSet.spec.replicas ?? 1;
     const podScope = this.#api.scope('v1', 'Pod', namespace);
     for (let i = active.length; i < desired; i++) {
-      this.#api.create(
+      const { object: pod } = this.#api.create(
         podScope,
         podFromTemplate(replicaSet.spec.template, replicaSet, {
           generateName: `${name}-`,
         }),
         { fieldManager: 'kube-controller-manager' },
+      );
+      this.#events.normal(
+        replicaSet,
+        'SuccessfulCreate',
+        `Created pod: ${pod.metadata.name}`,
       );
     }
     if (active.length > desired) {
@@ -89,6 +100,11 @@ export class ReplicaSetController implements Reconciler {
         .slice(0, active.length - desired);
       for (const pod of victims) {
         this.#api.delete(podScope, pod.metadata.name!, {});
+        this.#events.normal(
+          replicaSet,
+          'SuccessfulDelete',
+          `Deleted pod: ${pod.metadata.name}`,
+        );
       }
     }
     const current = this.#api.store

@@ -3,6 +3,7 @@ import { SandboxApi } from '../../api/SandboxApi';
 import { KubeObject, StoreEvent } from '../../store/types';
 import { clone, deepEqual, JsonMap } from '../../util/json';
 import { Reconciler } from '../Controller';
+import { EventRecorder } from '../EventRecorder';
 import { objectKey, splitObjectKey } from '../../store/objectKey';
 import {
   controllerOf,
@@ -26,9 +27,14 @@ const MANAGER = 'kube-controller-manager';
 export class StatefulSetController implements Reconciler {
   readonly name = 'statefulsets';
   readonly #api: SandboxApi;
+  readonly #events: EventRecorder;
 
   private constructor(api: SandboxApi) {
     this.#api = api;
+    this.#events = EventRecorder.create({
+      api,
+      component: 'statefulset-controller',
+    });
   }
 
   static create(options: { api: SandboxApi }): StatefulSetController {
@@ -78,6 +84,11 @@ export class StatefulSetController implements Reconciler {
         this.#api.create(podScope, this.#pod(statefulSet, ordinal, revision), {
           fieldManager: MANAGER,
         });
+        this.#events.normal(
+          statefulSet,
+          'SuccessfulCreate',
+          `create Pod ${name}-${ordinal} in StatefulSet ${name} successful`,
+        );
         if (ordered) {
           break;
         }
@@ -96,6 +107,11 @@ export class StatefulSetController implements Reconciler {
       .sort((a, b) => ordinalOf(b, name) - ordinalOf(a, name));
     for (const pod of ordered ? extra.slice(0, 1) : extra) {
       this.#api.delete(podScope, pod.metadata.name!, {});
+      this.#events.normal(
+        statefulSet,
+        'SuccessfulDelete',
+        `delete Pod ${pod.metadata.name} in StatefulSet ${name} successful`,
+      );
     }
     this.#rollOut(statefulSet, revision, desired);
     this.#writeStatus(statefulSet, revision);
