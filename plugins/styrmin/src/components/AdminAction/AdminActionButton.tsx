@@ -12,11 +12,29 @@ export interface AdminActionButtonProps {
   permission: BasicPermission;
   /** What the action is, for the reason it is disabled: "Registering a cluster". */
   action: string;
+  /** Who holds the permission in Styrmin's role policy; `administrators` by default. */
+  heldBy?: string;
   /** Why the action cannot be taken now although the user may, if it cannot. */
   unavailable?: string;
   /** `secondary` for an action that removes something. */
   color?: 'primary' | 'secondary';
   onClick: () => void;
+}
+
+/**
+ * Why a user without an action's permission may not take it, naming who has it, as the
+ * administrators' actions say it: "Cloning an environment needs styrmin.environment.clone,
+ * which administrators have."
+ *
+ * @public
+ */
+export function missingPermissionReason(options: {
+  action: string;
+  permission: BasicPermission;
+  heldBy?: string;
+}): string {
+  const { action, permission, heldBy = 'administrators' } = options;
+  return `${action} needs ${permission.name}, which ${heldBy} have.`;
 }
 
 /**
@@ -30,6 +48,7 @@ export const AdminActionButton = ({
   label,
   permission,
   action,
+  heldBy,
   unavailable,
   color = 'primary',
   onClick,
@@ -37,7 +56,7 @@ export const AdminActionButton = ({
   const { loading, allowed } = usePermission({ permission });
   let reason: string | undefined;
   if (!loading && !allowed) {
-    reason = `${action} needs ${permission.name}, which administrators have.`;
+    reason = missingPermissionReason({ action, permission, heldBy });
   } else if (unavailable) {
     reason = unavailable;
   }

@@ -1,3 +1,6 @@
-export { AdminActionButton } from './AdminActionButton';
+export {
+  AdminActionButton,
+  missingPermissionReason,
+} from './AdminActionButton';
 export type { AdminActionButtonProps } from './AdminActionButton';
 export { fieldErrorsOf, helperTextOf } from './fieldErrors';

@@ -5,7 +5,7 @@ import type { Backup } from '@styrmin/sdk';
 import { Link as RouterLink } from 'react-router-dom';
 import { Timestamp } from '../Timestamp';
 import { BackupProgress } from './BackupProgress';
-import { VeleroBackupPhaseChip } from './phaseChips';
+import { VeleroBackupPhaseChip } from '../VeleroPhaseChips';
 
 /** The query parameter of the Backups tab that names the backup it opens. */
 export const BACKUP_QUERY_PARAMETER = 'backup';

@@ -1,13 +1,12 @@
-import { useState } from 'react';
-import { alertApiRef, useApi } from '@backstage/core-plugin-api';
+import { useApi } from '@backstage/core-plugin-api';
 import { usePermission } from '@backstage/plugin-permission-react';
 import Box from '@material-ui/core/Box';
 import BackupIcon from '@material-ui/icons/Backup';
 import { styrminBackupCreatePermission } from '@styrmin/plugin-styrmin-common';
 import type { Backup, DeploymentWithInstance } from '@styrmin/sdk';
 import { styrminApiRef } from '../../api';
+import { ActionButtons, useButtonCall } from '../ActionButtons';
 import { StyrminErrorPanel } from '../StyrminErrorPanel';
-import { ActionButtons } from './ActionButtons';
 import { createBackupReason } from './backupActionReasons';
 
 /**
@@ -23,36 +22,20 @@ export const BackupNow = ({
   onStarted: (backup: Backup) => void;
 }) => {
   const api = useApi(styrminApiRef);
-  const alertApi = useApi(alertApiRef);
   const permission = usePermission({
     permission: styrminBackupCreatePermission,
   });
-  // Not an action dialog's call: the button stays on the page, ready for the next backup.
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<Error>();
-  const backUp = async () => {
-    setBusy(true);
-    setError(undefined);
-    try {
-      const backup = await api.createBackup({ deployment: deployment.id });
-      alertApi.post({
-        message: `Backing up ${deployment.name}`,
-        severity: 'success',
-        display: 'transient',
-      });
-      onStarted(backup);
-    } catch (e) {
-      setError(e as Error);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const backUp = useButtonCall(
+    () => api.createBackup({ deployment: deployment.id }),
+    () => `Backing up ${deployment.name}`,
+    onStarted,
+  );
   const reason =
     createBackupReason({
       deployment,
       permission,
       permissionName: styrminBackupCreatePermission.name,
-    }) ?? (busy ? 'Starting the backup' : undefined);
+    }) ?? (backUp.busy ? 'Starting the backup' : undefined);
   return (
     <Box>
       <ActionButtons
@@ -63,11 +46,11 @@ export const BackupNow = ({
             icon: <BackupIcon />,
             color: 'primary',
             reason,
-            onClick: backUp,
+            onClick: backUp.start,
           },
         ]}
       />
-      {error && <StyrminErrorPanel error={error} />}
+      {backUp.error && <StyrminErrorPanel error={backUp.error} />}
     </Box>
   );
 };

@@ -12,7 +12,7 @@ import {
   useLiveStyrminApi,
 } from '../../hooks/useLiveStyrminApi';
 import { Timestamp } from '../Timestamp';
-import { ActionButtons } from './ActionButtons';
+import { ActionButtons } from '../ActionButtons';
 import { BackupScheduleDialog } from './BackupScheduleDialog';
 import { createBackupReason } from './backupActionReasons';
 

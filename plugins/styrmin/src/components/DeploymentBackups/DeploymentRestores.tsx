@@ -14,7 +14,7 @@ import { LoadedContent } from '../LoadedContent';
 import { TaskResultChip } from '../StateChip';
 import { TaskHeading, TaskStepTree } from '../TaskStepTree';
 import { Timestamp } from '../Timestamp';
-import { VeleroRestorePhaseChip } from './phaseChips';
+import { VeleroRestorePhaseChip } from '../VeleroPhaseChips';
 
 /** The steps of a restore's task, live, as the Tasks tab shows a task's. */
 const RestoreSteps = ({

@@ -23,11 +23,11 @@ import {
 import { LoadedContent } from '../LoadedContent';
 import { TaskHeading, TaskStepTree } from '../TaskStepTree';
 import { Timestamp } from '../Timestamp';
-import { ActionButtons } from './ActionButtons';
+import { ActionButtons } from '../ActionButtons';
 import { deleteBackupReason, restoreBackupReason } from './backupActionReasons';
 import { BackupProgress } from './BackupProgress';
 import { DeleteBackupDialog } from './DeleteBackupDialog';
-import { VeleroBackupPhaseChip } from './phaseChips';
+import { VeleroBackupPhaseChip } from '../VeleroPhaseChips';
 import { RestoreBackupDialog } from './RestoreBackupDialog';
 
 /** The keys below are the labels as written; the default would start-case them. */

@@ -3,22 +3,7 @@ import {
   VeleroBackupPhase,
 } from '@styrmin/plugin-styrmin-common';
 import type { Backup, DeploymentWithInstance } from '@styrmin/sdk';
-
-/** What `usePermission` answers. */
-export type Permission = { loading: boolean; allowed: boolean };
-
-/** Why the user may not act: undefined when the permission allows it. */
-function permissionReason(
-  permission: Permission,
-  permissionName: string,
-): string | undefined {
-  if (permission.loading) {
-    return 'Checking your permissions';
-  }
-  return permission.allowed
-    ? undefined
-    : `You lack the permission ${permissionName}`;
-}
+import { Permission, permissionReason } from '../ActionButtons';
 
 /**
  * Why "Back up now" may not be taken, or undefined when it may: the permission, then a

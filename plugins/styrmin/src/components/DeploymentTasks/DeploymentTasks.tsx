@@ -1,91 +1,15 @@
-import { EmptyState, InfoCard } from '@backstage/core-components';
-import Box from '@material-ui/core/Box';
-import Grid from '@material-ui/core/Grid';
-import List from '@material-ui/core/List';
-import ListItem from '@material-ui/core/ListItem';
-import ListItemText from '@material-ui/core/ListItemText';
-import { type TaskListEntry, taskCauseText } from '@styrmin/sdk';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { EmptyState } from '@backstage/core-components';
+import { useSearchParams } from 'react-router-dom';
 import { TASK_QUERY_PARAMETER } from '../../hooks/useDeploymentLinks';
 import {
   deploymentChannel,
   useLiveStyrminApi,
 } from '../../hooks/useLiveStyrminApi';
-import { CursorPager, useCursorPages } from '../CursorPager';
+import { useCursorPages } from '../CursorPager';
 import { LoadedContent } from '../LoadedContent';
-import { TaskResultChip } from '../StateChip';
-import { TaskHeading, TaskStepTree } from '../TaskStepTree';
-import { Timestamp } from '../Timestamp';
-import { TaskCauseText } from './TaskCauseText';
+import { TasksGrid } from './TasksGrid';
 
 const PAGE_SIZE = 20;
-
-const TaskItem = ({
-  task,
-  selected,
-}: {
-  task: TaskListEntry;
-  selected: boolean;
-}) => (
-  <ListItem
-    button
-    // The address of the current page with the task named in its query, so that the
-    // list works on the deployment page and in a catalog entity's tab alike.
-    component={RouterLink}
-    // It goes somewhere: a link, not the button role a clickable list item takes.
-    role="link"
-    to={`?${new URLSearchParams({ [TASK_QUERY_PARAMETER]: task.id })}`}
-    selected={selected}
-    aria-current={selected ? 'true' : undefined}
-  >
-    <ListItemText
-      primary={
-        <Box display="flex" alignItems="center" gridGap={8}>
-          <TaskResultChip value={task.result} />
-          {task.type}
-        </Box>
-      }
-      secondary={
-        <>
-          <Timestamp iso={task.createdAt} /> by {task.createdBy}
-          {task.cause && (
-            <>
-              <br />
-              {taskCauseText(task.cause)}
-            </>
-          )}
-        </>
-      }
-    />
-  </ListItem>
-);
-
-const SelectedTask = ({
-  deploymentId,
-  taskId,
-}: {
-  deploymentId: string;
-  taskId: string;
-}) => {
-  const state = useLiveStyrminApi(
-    deploymentChannel(deploymentId),
-    api => api.getTaskTree(taskId),
-    [taskId],
-  );
-  return (
-    <LoadedContent
-      state={state}
-      missing={<EmptyState missing="data" title="There is no such task" />}
-    >
-      {tree => (
-        <InfoCard title={<TaskHeading task={tree} />}>
-          <TaskCauseText cause={tree.cause} />
-          <TaskStepTree task={tree} />
-        </InfoCard>
-      )}
-    </LoadedContent>
-  );
-};
 
 /** @public */
 export interface DeploymentTasksProps {
@@ -138,29 +62,12 @@ export const DeploymentTasks = ({ deploymentId }: DeploymentTasksProps) => {
           );
         }
         return (
-          <Grid container spacing={3}>
-            <Grid item xs={12} md={4}>
-              <InfoCard title="Tasks" noPadding>
-                <List aria-label="Tasks, newest first" dense>
-                  {page.nodes.map(task => (
-                    <TaskItem
-                      key={task.id}
-                      task={task}
-                      selected={task.id === selected}
-                    />
-                  ))}
-                </List>
-                <CursorPager
-                  pages={pages}
-                  pageInfo={page.pageInfo}
-                  label="tasks"
-                />
-              </InfoCard>
-            </Grid>
-            <Grid item xs={12} md={8}>
-              <SelectedTask deploymentId={deploymentId} taskId={selected} />
-            </Grid>
-          </Grid>
+          <TasksGrid
+            page={page}
+            pages={pages}
+            selected={selected}
+            channel={deploymentChannel(deploymentId)}
+          />
         );
       }}
     </LoadedContent>

@@ -1,2 +1,3 @@
 export { DeploymentTasks } from './DeploymentTasks';
 export type { DeploymentTasksProps } from './DeploymentTasks';
+export { TasksGrid } from './TasksGrid';

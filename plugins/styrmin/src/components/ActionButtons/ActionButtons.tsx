@@ -17,7 +17,7 @@ export interface ActionButton {
 }
 
 /**
- * Buttons for the actions on a backup or a deployment, each disabled with its reason
+ * Buttons for the actions on a record (a backup, a deployment, an environment backup), each disabled with its reason
  * written under them, as the deployment's actions are: a disabled button cannot be
  * focused for a tooltip.
  */

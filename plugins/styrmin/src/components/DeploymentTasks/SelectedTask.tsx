@@ -1,0 +1,34 @@
+import { EmptyState, InfoCard } from '@backstage/core-components';
+import { useLiveStyrminApi } from '../../hooks/useLiveStyrminApi';
+import { LoadedContent } from '../LoadedContent';
+import { TaskHeading, TaskStepTree } from '../TaskStepTree';
+import { TaskCauseText } from './TaskCauseText';
+
+/**
+ * One task as a tree of its steps, with the tasks they started nested under them, read
+ * again on each change announced on `channel` (its deployment's or its environment's).
+ */
+export const SelectedTask = ({
+  channel,
+  taskId,
+}: {
+  channel: string;
+  taskId: string;
+}) => {
+  const state = useLiveStyrminApi(channel, api => api.getTaskTree(taskId), [
+    taskId,
+  ]);
+  return (
+    <LoadedContent
+      state={state}
+      missing={<EmptyState missing="data" title="There is no such task" />}
+    >
+      {tree => (
+        <InfoCard title={<TaskHeading task={tree} />}>
+          <TaskCauseText cause={tree.cause} />
+          <TaskStepTree task={tree} />
+        </InfoCard>
+      )}
+    </LoadedContent>
+  );
+};

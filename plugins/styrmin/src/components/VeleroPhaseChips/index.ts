@@ -1,0 +1,4 @@
+export {
+  VeleroBackupPhaseChip,
+  VeleroRestorePhaseChip,
+} from './VeleroPhaseChips';
