@@ -17,6 +17,7 @@ import {
 import { install } from './install';
 import { nextAction } from './nextAction';
 import { FINALIZER, MANAGER, NAME_LABEL, NAMESPACE_LABEL } from './ownership';
+import { helmControllerEvents } from './releaseEvents';
 import { ReleaseDeps, ReleaseRequest } from './ReleaseRequest';
 import { markNotReady } from './releaseStatus';
 import { runRelease } from './runRelease';
@@ -54,6 +55,7 @@ export class HelmReleaseReconciler implements Reconciler {
       tools: options.tools,
       deadlines: new Map(),
       driftCheckedAt: new Map(),
+      events: helmControllerEvents(options.api),
     };
     this.#resolver = DesiredReleaseResolver.create(options);
   }

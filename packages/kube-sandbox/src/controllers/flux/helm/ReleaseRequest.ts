@@ -3,6 +3,7 @@ import { RequestScope } from '../../../api/types';
 import { KubeObject } from '../../../store/types';
 import { ToolPaths } from '../../../tools/ensureTools';
 import { JsonMap } from '../../../util/json';
+import { EventRecorder } from '../../EventRecorder';
 import { ChartMetadata } from '../chartArchive';
 
 /** The chart of a release: the packaged chart in source-controller's storage. */
@@ -32,6 +33,8 @@ export interface ReleaseDeps {
   deadlines: Map<string, number>;
   /** When each release's objects were last checked for drift (ms), by key. */
   driftCheckedAt: Map<string, number>;
+  /** helm-controller's Events on HelmReleases. */
+  events: EventRecorder;
 }
 
 /** One reconcile of a HelmRelease: its key and scope, the object as last read, its desired release. */

@@ -7,6 +7,7 @@ import { ReleaseAction } from './ReleaseAction';
 import { releaseActionNamed } from './releaseActions';
 import { ReleaseDeps, ReleaseRequest } from './ReleaseRequest';
 import { InventoryEntry, locateEntry } from './releaseObjects';
+import { recordReadyEvent } from './releaseEvents';
 import { markFailed, markSucceeded } from './releaseStatus';
 
 const DEFAULT_TIMEOUT_MS = 300_000;
@@ -65,6 +66,7 @@ export function awaitHealth(
     deps.deadlines.delete(request.key);
     deps.driftCheckedAt.set(request.key, Date.now());
     markSucceeded(deps.api, request, action);
+    recordReadyEvent(deps, request);
     return undefined;
   }
   if (Date.now() >= deadline) {
@@ -84,7 +86,7 @@ export function failAttempt(
   failure: { error: string; released: boolean },
 ): ReconcileResult | undefined {
   deps.deadlines.delete(request.key);
-  return markFailed(deps.api, request, action, failure)
-    ? { requeueAfterMs: 50 }
-    : undefined;
+  const retry = markFailed(deps.api, request, action, failure);
+  recordReadyEvent(deps, request);
+  return retry ? { requeueAfterMs: 50 } : undefined;
 }

@@ -8,10 +8,13 @@ jest.setTimeout(30_000);
 describe('correctDrift', () => {
   let test: ReleaseTest;
   const configMaps = () => test.flux.api.scope('v1', 'ConfigMap', 'default');
+  /** The drift events of a release (the install's own event aside). */
   const events = (name: string) =>
     test.flux.api.store
       .list('/events', 'default')
-      .filter(e => e.involvedObject?.name === name)
+      .filter(
+        e => e.involvedObject?.name === name && e.reason.startsWith('Drift'),
+      )
       .map(e => `${e.reason}: ${e.message}`)
       .sort();
   /** Changes one object of the release and deletes another, as someone with kubectl would. */

@@ -11,7 +11,6 @@ import {
   withoutIgnored,
 } from './driftDetection';
 import { MANAGER } from './ownership';
-import { recordEvent } from './releaseEvents';
 import { ReleaseDeps, ReleaseRequest } from './ReleaseRequest';
 import { installOrder } from './releaseObjects';
 import { writeStatus } from './releaseStatus';
@@ -105,13 +104,13 @@ function reportDrift(
 ): void {
   const latest = release.status?.history?.[0];
   const releaseName = `${desired.targetNamespace}/${desired.releaseName}.v${latest?.version}`;
-  recordEvent(deps.api, release, {
-    type: 'Warning',
-    reason: 'DriftDetected',
-    message: `Cluster state of release ${releaseName} has drifted from the desired state:\n${drifted
+  deps.events.warning(
+    release,
+    'DriftDetected',
+    `Cluster state of release ${releaseName} has drifted from the desired state:\n${drifted
       .map(d => d.change)
       .join('\n')}`,
-  });
+  );
   if (driftMode(release) !== 'enabled') {
     return;
   }
@@ -127,11 +126,11 @@ function reportDrift(
       ? change.replace(/removed$/, 'created')
       : change.replace(/changed$/, 'configured');
   });
-  recordEvent(deps.api, release, {
-    type: 'Normal',
-    reason: 'DriftCorrected',
-    message: `Cluster state of release ${releaseName} has been corrected:\n${corrected.join(
+  deps.events.normal(
+    release,
+    'DriftCorrected',
+    `Cluster state of release ${releaseName} has been corrected:\n${corrected.join(
       '\n',
     )}`,
-  });
+  );
 }

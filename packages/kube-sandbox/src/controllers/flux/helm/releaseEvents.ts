@@ -1,37 +1,41 @@
-import { randomBytes } from 'node:crypto';
 import { SandboxApi } from '../../../api/SandboxApi';
-import { KubeObject } from '../../../store/types';
-import { timestamp } from '../../../util/json';
+import { EventRecorder } from '../../EventRecorder';
+import { findCondition } from '../../conditions';
+import { HELM_RELEASES } from '../fluxResources';
 import { MANAGER } from './ownership';
+import { ReleaseDeps, ReleaseRequest } from './ReleaseRequest';
 
-/** Records an Event about a release, as helm-controller's event recorder does. */
-export function recordEvent(
-  api: SandboxApi,
-  release: KubeObject,
-  event: { type: 'Normal' | 'Warning'; reason: string; message: string },
+/**
+ * The recorder of helm-controller's Events on HelmReleases (the actions' outcomes, drift),
+ * named as Flux's controller reports itself.
+ */
+export function helmControllerEvents(api: SandboxApi): EventRecorder {
+  return EventRecorder.create({ api, component: MANAGER });
+}
+
+/**
+ * The Event helm-controller records when an action ends: its Ready condition's reason and
+ * message (`InstallSucceeded`: `Helm install succeeded for release ...`), Normal on success
+ * and Warning on failure, on the HelmRelease as it now stands.
+ */
+export function recordReadyEvent(
+  deps: ReleaseDeps,
+  { release }: ReleaseRequest,
 ): void {
-  const now = timestamp();
-  api.create(
-    api.scope('v1', 'Event', release.metadata.namespace),
-    {
-      metadata: {
-        name: `${release.metadata.name}.${randomBytes(8).toString('hex')}`,
-      },
-      involvedObject: {
-        apiVersion: 'helm.toolkit.fluxcd.io/v2',
-        kind: 'HelmRelease',
-        name: release.metadata.name,
-        namespace: release.metadata.namespace,
-        uid: release.metadata.uid,
-        resourceVersion: release.metadata.resourceVersion,
-      },
-      ...event,
-      source: { component: MANAGER },
-      reportingComponent: MANAGER,
-      firstTimestamp: now,
-      lastTimestamp: now,
-      count: 1,
-    },
-    { fieldManager: MANAGER },
+  const current =
+    deps.api.store.get(
+      HELM_RELEASES,
+      release.metadata.namespace!,
+      release.metadata.name!,
+    ) ?? release;
+  const ready = findCondition(current.status?.conditions, 'Ready');
+  if (!ready || ready.status === 'Unknown') {
+    return;
+  }
+  deps.events.record(
+    current,
+    ready.status === 'True' ? 'Normal' : 'Warning',
+    ready.reason!,
+    ready.message!,
   );
 }

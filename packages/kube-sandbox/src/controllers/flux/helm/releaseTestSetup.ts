@@ -7,6 +7,7 @@ import { JsonMap } from '../../../util/json';
 import { createFluxTestApi, FluxTestApi } from '../fluxTestApi';
 import { DesiredReleaseResolver } from './DesiredReleaseResolver';
 import { FINALIZER } from './ownership';
+import { helmControllerEvents } from './releaseEvents';
 import { ReleaseDeps, ReleaseRequest } from './ReleaseRequest';
 
 /** A chart of ConfigMaps (healthy once they exist), one more with `extra`, a Job with `job`. */
@@ -110,6 +111,7 @@ export async function createReleaseTest(): Promise<ReleaseTest> {
       tools: () => ensureTools(),
       deadlines: new Map(),
       driftCheckedAt: new Map(),
+      events: helmControllerEvents(api),
     },
     createRelease: (name, spec = {}) =>
       api.create(scope, {
