@@ -443,10 +443,23 @@ describe('the agent end to end', () => {
       expect(succeeded.stderr).not.toContain('Error');
       expect(succeeded.exitCode).toBe(0);
       const ok = JSON.parse(succeeded.stdout);
+      // The task says what it ran, and keeps the output of the command that succeeded.
       expect(ok.task).toMatchObject({
         type: 'run_job',
         result: 'SUCCEEDED',
-        steps: [{ name: 'Run the job', status: 'SUCCEEDED', errors: [] }],
+        job: {
+          component: 'server',
+          command: ['infrahub', 'e2e-job', "it's fine"],
+          timeoutSeconds: 120,
+        },
+        steps: [
+          {
+            name: 'Run the job',
+            status: 'SUCCEEDED',
+            errors: [],
+            outputTail: 'all good\n',
+          },
+        ],
       });
       const job = await view.read('batch/v1', 'Job', 'infrahub-job', namespace);
       expect(job.metadata.labels).toMatchObject({

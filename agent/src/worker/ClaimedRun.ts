@@ -148,12 +148,13 @@ export class ClaimedRun {
 
   /**
    * Ends the step's running attempt; a FAILED one with its error and the end of the failed
-   * command's output (cut to the protocol's bounds).
+   * command's output, a SUCCEEDED one with the end of its command's output, if it ran one
+   * (both cut to the protocol's bounds).
    */
   async endStep(
     name: string,
     outcome:
-      | { status: 'SUCCEEDED' }
+      | { status: 'SUCCEEDED'; output?: string }
       | { status: 'FAILED'; error: string; output?: string },
   ): Promise<void> {
     await this.#report(async () => {
@@ -169,13 +170,9 @@ export class ClaimedRun {
           stepAttempt: step.attempts,
           status: outcome.status,
           ...(outcome.status === 'FAILED'
-            ? {
-                error: boundedError(outcome.error),
-                ...(outcome.output
-                  ? { outputTail: outputTail(outcome.output) }
-                  : {}),
-              }
+            ? { error: boundedError(outcome.error) }
             : {}),
+          ...(outcome.output ? { outputTail: outputTail(outcome.output) } : {}),
           signal: this.signal,
         }),
       );

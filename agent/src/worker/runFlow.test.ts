@@ -72,6 +72,32 @@ describe('runFlow', () => {
     );
   });
 
+  it('ends a step that ran a command with the end of its output, kept on the server', async () => {
+    const h = await hold();
+    const output = Array.from({ length: 250 }, (_, i) => `line ${i}`).join(
+      '\n',
+    );
+    const { steps } = recordingSteps({
+      [APPLY_STYRMIN_DEPLOYMENT_STEP]: { run: async () => ({ output }) },
+    });
+
+    await expect(runFlow(h.claimed, steps)).resolves.toEqual({
+      state: 'SUCCEEDED',
+    });
+
+    const task = await taskOf(h);
+    const apply = task.steps.find(
+      step => step.name === APPLY_STYRMIN_DEPLOYMENT_STEP,
+    );
+    // Cut to the protocol's 200 lines by the agent.
+    expect(apply?.outputTail?.split('\n')).toEqual(
+      output.split('\n').slice(50),
+    );
+    expect(
+      task.steps.filter(step => step !== apply).map(step => step.outputTail),
+    ).toEqual(task.steps.slice(1).map(() => null));
+  });
+
   it('ends the run FAILED with the failing step, its error and the output of the failed command', async () => {
     const h = await hold();
     const { ran, steps } = recordingSteps({

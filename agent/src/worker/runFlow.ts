@@ -24,7 +24,8 @@ const LEFT = { state: 'LEFT' } as const;
  * Runs the steps of a claimed run's task in their order, each through the flow's step of
  * the same name, and reports the run's end. Steps that SUCCEEDED (in an earlier attempt) or
  * were SUPERSEDED are never run again. A step that fails ends the run FAILED with its error
- * (and the failed command's output on the step). When the server's state moved on (a newer
+ * (and the failed command's output on the step); one that succeeds ends with the output of
+ * the command it ran, if it ran one. When the server's state moved on (a newer
  * task superseded the rest of this one), the run ends SUCCEEDED if nothing is left to run,
  * else FAILED. When the lease is lost or the agent stops, nothing more is reported: the
  * run is left to its lease and the next claim goes on from the recorded steps. Resolves
@@ -48,9 +49,12 @@ export async function runFlow(
       if (!implementation.reportsItself) {
         await run.startStep(step.name);
       }
-      await implementation.run(run.signal);
+      const result = await implementation.run(run.signal);
       if (!implementation.reportsItself) {
-        await run.endStep(step.name, { status: 'SUCCEEDED' });
+        await run.endStep(step.name, {
+          status: 'SUCCEEDED',
+          output: result?.output,
+        });
       }
     } catch (error) {
       if (run.signal.aborted) {

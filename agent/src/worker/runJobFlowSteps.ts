@@ -10,8 +10,8 @@ import { FlowStepRunners } from './StepRunner';
  * ended Job; the image and environment of the component's container as its workload runs
  * now), read from the deployment's StyrminDeployment resource. Its Job is labelled
  * `styrmin.io/job-kind=run-job`, so that it is told apart from the Jobs of driver actions,
- * which delete it once it has ended as it deletes theirs. A failed command fails the
- * step with the end of its output, which the server keeps with secrets redacted.
+ * which delete it once it has ended as it deletes theirs. The step ends with the command's
+ * output, failed or not, whose end the server keeps with secrets redacted.
  */
 export function runJobFlowSteps(context: ComponentFlowDeps): FlowStepRunners {
   const { run } = context;
@@ -29,7 +29,7 @@ export function runJobFlowSteps(context: ComponentFlowDeps): FlowStepRunners {
                 `Deployment ${deployment.id} has no StyrminDeployment resource yet: there is no workload to run a job in`,
               );
             }
-            await executeCommands(
+            return executeCommands(
               {
                 kubeConfig: context.kubeConfig,
                 spec: resource.spec,

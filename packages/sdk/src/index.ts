@@ -11,6 +11,7 @@ export type {
 export { StyrminApiError } from './StyrminApiError';
 export { taskCauseText } from './operations/taskFields';
 export { formatByteSize } from './formatByteSize';
+export { formatCommand } from './formatCommand';
 export type {
   StyrminApiErrorOptions,
   StyrminGraphQLError,

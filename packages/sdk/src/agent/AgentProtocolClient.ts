@@ -78,7 +78,8 @@ export interface AgentEndStepOptions extends AgentStepReportOptions {
   /** Why it FAILED (required then), at most 16 KiB; the server redacts secrets. */
   error?: string;
   /**
-   * With FAILED: the end of the failed command's output, at most 200 lines and 64 KiB
+   * The end of the step's command's output (of the failed command with FAILED, of a
+   * command the step ran to its end with SUCCEEDED), at most 200 lines and 64 KiB
    * (`outputTail` of @styrmin/plugin-styrmin-common cuts it so); more is refused (413).
    */
   outputTail?: string;

@@ -11,8 +11,9 @@ const STATUS_MARK: Record<string, string> = {
 
 /**
  * A task's step tree as text for people: the task with its result, each step with its
- * status and attempts, the error of each failed attempt with the end of its output, and
- * under a step the tasks it started, at any depth.
+ * status and attempts, the error of each failed attempt with the end of its output, the
+ * end of the output of a step that ran a command (a run_job task's Job), and under a step
+ * the tasks it started, at any depth.
  *
  *     Task 3f2a… create_instance of dev/infrahub: FAILED (flow run FAILED, attempt 1 of 3)
  *     ✓ Apply the StyrminDeployment resource  SUCCEEDED  1 attempt
@@ -62,18 +63,26 @@ function render(
       lines.push(
         `${stepIndent}    attempt ${error.attempt}: ${oneLine(error.message)}`,
       );
-      for (const line of (error.outputTail ?? '')
-        .replace(/\n$/, '')
-        .split('\n')) {
-        if (error.outputTail) {
-          lines.push(`${stepIndent}      | ${line}`);
-        }
-      }
+      lines.push(...outputLines(error.outputTail, `${stepIndent}      `));
+    }
+    if (step.outputTail) {
+      lines.push(`${stepIndent}    output:`);
+      lines.push(...outputLines(step.outputTail, `${stepIndent}      `));
     }
     for (const started of step.startedTasks) {
       render(started, `${stepIndent}    `, lines, false);
     }
   }
+}
+
+/** The end of a command's output, each line behind a bar. */
+function outputLines(tail: string | null, indent: string): string[] {
+  return tail
+    ? tail
+        .replace(/\n$/, '')
+        .split('\n')
+        .map(line => `${indent}| ${line}`)
+    : [];
 }
 
 function oneLine(text: string): string {

@@ -1,5 +1,5 @@
 import { StyrminError } from '@styrmin/plugin-styrmin-common';
-import { taskCauseText } from '@styrmin/sdk';
+import { formatCommand, taskCauseText } from '@styrmin/sdk';
 import { Command } from 'commander';
 import { CommandRuntime } from '../../CommandRuntime';
 import { isWholeId } from '../../records/findRecords';
@@ -28,9 +28,18 @@ export function registerShowCommand(
             : `No task ${id}: give the task's whole id, as tasks list shows it`,
         );
       }
-      // Why it was started goes under the task's heading line.
+      // Why it was started, and what a job ran, go under the task's heading line.
       const [heading, ...steps] = formatTaskTree(tree).trimEnd().split('\n');
       const cause = tree.cause ? [`Cause: ${taskCauseText(tree.cause)}`] : [];
-      context.print(tree, { table: [heading, ...cause, ...steps].join('\n') });
+      const job = tree.job
+        ? [
+            `Job: ${formatCommand(tree.job.command)} (in component ${
+              tree.job.component
+            }, timeout ${tree.job.timeoutSeconds} s)`,
+          ]
+        : [];
+      context.print(tree, {
+        table: [heading, ...cause, ...job, ...steps].join('\n'),
+      });
     });
 }

@@ -88,6 +88,42 @@ describe('styrminctl tasks: the cause of a task', () => {
     expect(own.stdout).not.toContain('Cause');
   });
 
+  it('tasks show prints what a job ran and the end of the output of its succeeded step', async () => {
+    const job = {
+      ...task,
+      type: 'run_job',
+      cause: null,
+      job: {
+        component: 'server',
+        command: ['sh', '-c', 'infrahub db check'],
+        timeoutSeconds: 600,
+      },
+      steps: [
+        {
+          ...task.steps[0],
+          name: 'Run the job',
+          lines: [],
+          outputTail: 'checked 12 tables\nall good\n',
+        },
+      ],
+    };
+    const result = await run({ Task: { task: job } }, [
+      'tasks',
+      'show',
+      TASK_ID,
+    ]);
+    expect(result.stderr).toBe('');
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout.split('\n').slice(1)).toEqual([
+      "Job: sh -c 'infrahub db check' (in component server, timeout 600 s)",
+      expect.stringMatching(/^✓ Run the job {2}SUCCEEDED {2}1 attempt/),
+      '    output:',
+      '      | checked 12 tables',
+      '      | all good',
+      '',
+    ]);
+  });
+
   it('tasks list has a cause column', async () => {
     const result = await run(
       {

@@ -3,6 +3,7 @@ import { useLiveStyrminApi } from '../../hooks/useLiveStyrminApi';
 import { LoadedContent } from '../LoadedContent';
 import { TaskHeading, TaskStepTree } from '../TaskStepTree';
 import { TaskCauseText } from './TaskCauseText';
+import { TaskJobText } from './TaskJobText';
 
 /**
  * One task as a tree of its steps, with the tasks they started nested under them, read
@@ -26,6 +27,7 @@ export const SelectedTask = ({
       {tree => (
         <InfoCard title={<TaskHeading task={tree} />}>
           <TaskCauseText cause={tree.cause} />
+          <TaskJobText job={tree.job} />
           <TaskStepTree task={tree} />
         </InfoCard>
       )}

@@ -36,6 +36,21 @@ const StepTime = ({ iso, sameDayAs }: { iso: string; sameDayAs?: string }) => (
   </time>
 );
 
+/** The end of a command's output, in a log viewer of its own. */
+const CommandOutput = ({ text, label }: { text: string; label: string }) => {
+  const classes = useStyles();
+  return (
+    <Paper
+      variant="outlined"
+      className={classes.logs}
+      role="region"
+      aria-label={label}
+    >
+      <LogViewer text={text} />
+    </Paper>
+  );
+};
+
 const AttemptError = ({
   error,
   stepName,
@@ -43,7 +58,6 @@ const AttemptError = ({
   error: StepAttemptError;
   stepName: string;
 }) => {
-  const classes = useStyles();
   return (
     <Box mt={1}>
       <Typography variant="body2" color="error">
@@ -51,14 +65,10 @@ const AttemptError = ({
         {error.message}
       </Typography>
       {error.outputTail && (
-        <Paper
-          variant="outlined"
-          className={classes.logs}
-          role="region"
-          aria-label={`Output of attempt ${error.attempt} of ${stepName}`}
-        >
-          <LogViewer text={error.outputTail} />
-        </Paper>
+        <CommandOutput
+          text={error.outputTail}
+          label={`Output of attempt ${error.attempt} of ${stepName}`}
+        />
       )}
     </Box>
   );
@@ -129,6 +139,12 @@ const StepItem = ({ task, step }: { task: TaskTree; step: TreeStep }) => {
       {step.errors.map(error => (
         <AttemptError key={error.attempt} error={error} stepName={step.name} />
       ))}
+      {step.outputTail && (
+        <CommandOutput
+          text={step.outputTail}
+          label={`Output of ${step.name}`}
+        />
+      )}
       {step.startedTasks.map(started => (
         <div
           key={started.id}
@@ -154,7 +170,8 @@ export interface TaskStepTreeProps {
 
 /**
  * The steps of a task in the order they run, each with its status, attempts and the error
- * of each failed attempt with the end of the failed command's output; the tasks a hook
+ * of each failed attempt with the end of the failed command's output (and the end of the
+ * output of a step that ran a command and succeeded, a run_job task's); the tasks a hook
  * step started (stop_components, ...) are nested under it with their own steps.
  *
  * @public
