@@ -67,7 +67,7 @@ export interface ActionPrimitives {
    *   it ends.
    * - The next `executeCommands` call on the same deployment, in the same action or in a
    *   later one, deletes that Job and its pods once the Job has ended (completed or
-   *   failed), then creates its own Job; the agent's log names the deleted Job. An action
+   *   failed), then creates its own Job; the hook step's lines name the deleted Job. An action
    *   can therefore call `executeCommands` several times, and each upgrade of a deployment
    *   can run its upgrade action again.
    * - The call fails, and deletes nothing, when the Job of that name is still running, for

@@ -50,7 +50,13 @@ export function helmReleaseOutcome(
     );
   }
   if (ready.status === 'True') {
-    return done(`${name} is ready: ${ready.message}`);
+    // The revision that Helm made is what a user compares with `helm history`.
+    const revision = release.status?.history?.[0]?.version;
+    return done(
+      `${name} is ready${
+        revision === undefined ? '' : ` at revision ${revision}`
+      }: ${ready.message}`,
+    );
   }
   const stalled =
     findCondition(release.status?.conditions, 'Stalled')?.status === 'True';

@@ -11,6 +11,11 @@ export interface ObservedPhaseStep {
   status: PhaseStepStatus;
   /** Why it failed: the condition's message, readable and without secret values. */
   error?: string;
+  /**
+   * With SUCCEEDED: what the phase did, the condition's message (`Namespace styrmin-… exists`,
+   * the HelmRelease's revision): the step's line.
+   */
+  message?: string;
 }
 
 /** The condition of each operator phase, by its step, in the order the phases run. */
@@ -39,7 +44,13 @@ export function observePhaseSteps(
       return [];
     }
     if (condition.status === 'True') {
-      return [{ step, status: 'SUCCEEDED' }];
+      return [
+        {
+          step,
+          status: 'SUCCEEDED',
+          ...(condition.message ? { message: condition.message } : {}),
+        },
+      ];
     }
     if (condition.status === 'False') {
       return [{ step, status: 'FAILED', error: condition.message }];

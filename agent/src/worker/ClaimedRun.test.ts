@@ -65,6 +65,25 @@ describe('ClaimedRun', () => {
     );
   });
 
+  it("sends the lines noted of a step's attempt with its end, the first 20, and the next attempt's instead of them", async () => {
+    held = await holdCreateRun(backend);
+    const { claimed } = held;
+    const step = APPLY_STYRMIN_DEPLOYMENT_STEP;
+    await claimed.startStep(step);
+    for (let i = 0; i < 25; i++) {
+      claimed.noteStep(step, `line ${i}\nwrapped`);
+    }
+    await claimed.endStep(step, { status: 'FAILED', error: 'boom' });
+    expect((await stepOf(held, step)).lines).toEqual(
+      Array.from({ length: 20 }, (_, i) => `line ${i} wrapped`),
+    );
+
+    await claimed.startStep(step);
+    claimed.noteStep(step, 'second attempt');
+    await claimed.endStep(step, { status: 'SUCCEEDED' });
+    expect((await stepOf(held, step)).lines).toEqual(['second attempt']);
+  });
+
   it('sends neither a start of a running step nor an end it already sent', async () => {
     let protocol!: ReturnType<typeof interceptedProtocol>;
     held = await holdCreateRun(backend, {

@@ -151,8 +151,10 @@ export class OperatorPhaseSteps {
       this.#fail(ready!.message);
       return;
     }
-    for (const { step, status, error } of observePhaseSteps(resource)) {
-      this.#enqueue(step, status, error);
+    for (const { step, status, error, message } of observePhaseSteps(
+      resource,
+    )) {
+      this.#enqueue(step, status, error ?? message);
     }
   }
 
@@ -166,9 +168,10 @@ export class OperatorPhaseSteps {
     }
   }
 
-  #enqueue(step: OperatorStep, status: PhaseStepStatus, error?: string) {
+  /** `message`: with FAILED the error, with SUCCEEDED what the phase did (the step's line). */
+  #enqueue(step: OperatorStep, status: PhaseStepStatus, message?: string) {
     this.#handling = this.#handling
-      .then(() => this.#handle(step, status, error))
+      .then(() => this.#handle(step, status, message))
       .catch(handled => {
         if (handled instanceof RunConflictError) {
           this.#conflict = handled;
@@ -182,7 +185,7 @@ export class OperatorPhaseSteps {
       .finally(() => this.#wake?.());
   }
 
-  async #handle(step: OperatorStep, status: PhaseStepStatus, error?: string) {
+  async #handle(step: OperatorStep, status: PhaseStepStatus, message?: string) {
     if (!this.#run.step(step)) {
       return; // the task does not plan it
     }
@@ -190,11 +193,14 @@ export class OperatorPhaseSteps {
       if (report === 'RUNNING') {
         await this.#run.startStep(step);
       } else if (report === 'SUCCEEDED') {
+        if (message) {
+          this.#run.noteStep(step, message);
+        }
         await this.#run.endStep(step, { status: 'SUCCEEDED' });
       } else {
-        const message = error ?? 'The operator failed';
-        await this.#run.endStep(step, { status: 'FAILED', error: message });
-        this.#errors.set(step, message);
+        const error = message ?? 'The operator failed';
+        await this.#run.endStep(step, { status: 'FAILED', error });
+        this.#errors.set(step, error);
       }
       this.#reported.set(step, report);
     }

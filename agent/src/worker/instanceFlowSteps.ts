@@ -233,7 +233,7 @@ function actionPrimitives(
           spec: resource.spec,
           taskId: run.run.task.id,
           signal,
-          note: line => run.log.info(line),
+          note: line => run.noteStep(stepName, line),
           pollIntervalMs: context.pollIntervalMs,
         },
         options,

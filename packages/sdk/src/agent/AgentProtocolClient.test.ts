@@ -84,6 +84,7 @@ describe('AgentProtocolClient', () => {
       status: 'FAILED',
       error: 'boom',
       outputTail: 'last line\n',
+      lines: ['Deleted Job infrahub-job'],
     });
 
     expect(fake.requests).toEqual([
@@ -101,6 +102,7 @@ describe('AgentProtocolClient', () => {
           status: 'FAILED',
           error: 'boom',
           outputTail: 'last line\n',
+          lines: ['Deleted Job infrahub-job'],
         }),
       },
     ]);

@@ -49,7 +49,9 @@ export type TaskJob = NonNullable<TaskDetail['job']>;
 /**
  * A step with its errors and the tasks it started; with SUPERSEDED, `supersededBy` is the
  * task that interrupted it; with SUCCEEDED, `outputTail` is the end of the output of the
- * command it ran (a run_job task's Job), bounded and redacted as a failed attempt's.
+ * command it ran (a run_job task's Job), bounded and redacted as a failed attempt's;
+ * `lines` say what its latest ended attempt did (at most 20 of at most 500 characters,
+ * secrets redacted).
  *
  * @public
  */
@@ -164,6 +166,7 @@ export const taskDetailFragment = /* GraphQL */ `
     steps {
       id
       outputTail
+      lines
       errors {
         attempt
         message

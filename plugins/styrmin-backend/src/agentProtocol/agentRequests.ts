@@ -3,6 +3,9 @@ import {
   OUTPUT_TAIL_MAX_BYTES,
   OUTPUT_TAIL_MAX_LINES,
   outputTail,
+  STEP_LINE_MAX_LENGTH,
+  STEP_LINES_MAX,
+  stepLines,
 } from '@styrmin/plugin-styrmin-common';
 import { z } from 'zod/v4';
 import { PayloadTooLargeError } from './PayloadTooLargeError';
@@ -60,6 +63,7 @@ export const EndStepRequest = z
     status: z.enum(['SUCCEEDED', 'FAILED']),
     error: z.string().min(1).optional(),
     outputTail: z.string().optional(),
+    lines: z.array(z.string()).optional(),
   })
   .refine(body => body.status === 'SUCCEEDED' || body.error !== undefined, {
     error: 'A step that FAILED needs its error',
@@ -168,6 +172,25 @@ export function checkOutputTail(tail: string | undefined): void {
         `${OUTPUT_TAIL_MAX_BYTES} bytes that a step keeps; cut it with outputTail()`,
     );
   }
+}
+
+/**
+ * Refuses lines that a step does not keep as they are: more than {@link STEP_LINES_MAX},
+ * one longer than {@link STEP_LINE_MAX_LENGTH} characters, an empty one or one with a line
+ * break. The agent cuts them with `stepLines`, as it cuts an output tail.
+ */
+export function checkStepLines(lines: string[] | undefined): void {
+  if (lines === undefined) {
+    return;
+  }
+  const kept = stepLines(lines);
+  if (kept.length === lines.length && kept.every((l, i) => l === lines[i])) {
+    return;
+  }
+  throw new PayloadTooLargeError(
+    `A step keeps at most ${STEP_LINES_MAX} lines of at most ${STEP_LINE_MAX_LENGTH} ` +
+      'characters each, none empty and none with a line break; cut them with stepLines()',
+  );
 }
 
 /** Refuses a report over the bounds of a DeploymentStatus and its pods. */

@@ -8,7 +8,11 @@ import { retryOnDeadlock } from '../database/retryOnDeadlock';
 import { FlowRunLease } from '../flows/FlowRunStore';
 import { Step, Task } from '../tasks/TaskStore';
 import { AgentProtocolDeps } from './AgentProtocolDeps';
-import { checkErrorSize, checkOutputTail } from './agentRequests';
+import {
+  checkErrorSize,
+  checkOutputTail,
+  checkStepLines,
+} from './agentRequests';
 import { AgentCaller } from './authenticateAgent';
 import {
   findClusterRun,
@@ -31,12 +35,15 @@ export type EndStepOptions = {
   status: 'SUCCEEDED' | 'FAILED';
   error?: string;
   outputTail?: string;
+  /** What the attempt did, in order: they replace the step's lines. */
+  lines?: string[];
 };
 
 /**
  * `POST /runs/:runId/steps/:stepId/end`: ends attempt `stepAttempt` of a RUNNING step under
  * the run's lease; a failure keeps its error and the end of the failed command's output, a
- * success the end of its command's output (a run_job task's Job), secrets redacted. The
+ * success the end of its command's output (a run_job task's Job), and either the lines
+ * that say what the attempt did (they replace the step's lines), secrets redacted. The
  * same end again is answered with the step as it is.
  *
  * When the step that applies the StyrminDeployment resource SUCCEEDED, the new instance has
@@ -53,6 +60,7 @@ export async function endStep(
     options;
   checkErrorSize(options.error);
   checkOutputTail(options.outputTail);
+  checkStepLines(options.lines);
   const lease: FlowRunLease = { flowRunId: runId, owner, attempt };
   const isEnded = (step: Step) =>
     step.status === status && step.attempts === stepAttempt;
@@ -78,7 +86,9 @@ export async function endStep(
         }
         // Only what the agent wrote needs the redactor's reads.
         const redact =
-          options.error === undefined && options.outputTail === undefined
+          options.error === undefined &&
+          options.outputTail === undefined &&
+          options.lines === undefined
             ? (text: string) => text
             : await runTextRedactor(deps, {
                 tx,
@@ -111,6 +121,11 @@ export async function endStep(
             output,
           });
         }
+        await deps.tasks.recordStepLines({
+          tx,
+          stepId,
+          lines: (options.lines ?? []).map(redact),
+        });
         deps.changes.notify({ tx, deploymentIds: [task.deploymentId] });
         return {
           step: toAgentStep((await deps.tasks.getStep({ tx, stepId }))!),

@@ -14,6 +14,7 @@ import { getTaskGraphs } from './operations/getTaskGraphs';
 import { linkStartedTask } from './operations/linkStartedTask';
 import { listTaskPage } from './operations/listTaskPage';
 import { loadTasks } from './operations/loadTasks';
+import { recordStepLines } from './operations/recordStepLines';
 import { startStep } from './operations/startStep';
 import { succeedStep } from './operations/succeedStep';
 import { supersedeSteps } from './operations/supersedeSteps';
@@ -25,6 +26,7 @@ import {
   TaskStoreCreateTaskOptions,
   TaskStoreFailStepsOfFlowRunOptions,
   TaskStoreFailStepOptions,
+  TaskStoreRecordStepLinesOptions,
   TaskStoreGetManyOptions,
   TaskStoreGetStepOptions,
   TaskStoreGetTaskByStartKeyOptions,
@@ -179,6 +181,10 @@ export class DatabaseTaskStore implements TaskStore {
 
   failStep(options: TaskStoreFailStepOptions): Promise<void> {
     return failStep(this.#operation(options));
+  }
+
+  recordStepLines(options: TaskStoreRecordStepLinesOptions): Promise<void> {
+    return recordStepLines(this.#operation(options));
   }
 
   failRunningSteps(

@@ -46,4 +46,9 @@ export type Step = {
   outputTail?: string;
   /** The tasks that the step started, oldest first. */
   startedTaskIds: string[];
+  /**
+   * What the step's latest ended attempt said it did, in order (see `stepLines`), secrets
+   * redacted: read by every reader of the task.
+   */
+  lines: string[];
 };

@@ -167,6 +167,13 @@ export type TaskStoreFailStepOptions = TaskStoreStepOptions & {
 };
 
 /** @internal */
+export type TaskStoreRecordStepLinesOptions = TransactionOption & {
+  stepId: string;
+  /** Redacted, within the limits of `stepLines`; none removes the step's lines. */
+  lines: string[];
+};
+
+/** @internal */
 export type TaskStoreFailStepsOfFlowRunOptions = TransactionOption & {
   flowRunId: string;
   /** The error recorded for the attempt of each step that it fails. */
@@ -249,6 +256,12 @@ export interface TaskStore {
 
   /** RUNNING to FAILED, keeping the attempt's error and the end of its output. */
   failStep(options: TaskStoreFailStepOptions): Promise<void>;
+
+  /**
+   * Replaces the lines of a step with those of the attempt that just ended: call it in the
+   * transaction that ended the step under the lease.
+   */
+  recordStepLines(options: TaskStoreRecordStepLinesOptions): Promise<void>;
 
   /**
    * Fails the RUNNING steps of the run's task with the same error, so that the next attempt

@@ -13,6 +13,8 @@ export const STEPS_TABLE = 'styrmin_steps';
 export const STEP_ERRORS_TABLE = 'styrmin_step_errors';
 /** `styrmin_step_links`: the tasks that a step started. */
 export const STEP_LINKS_TABLE = 'styrmin_step_links';
+/** `styrmin_step_lines`: the lines of a step's latest ended attempt. */
+export const STEP_LINES_TABLE = 'styrmin_step_lines';
 
 /** `styrmin_tasks` */
 export type DbTaskRow = {
@@ -84,4 +86,13 @@ export type DbStepLinkRow = {
   step_id: string;
   /** A task that the step started; each task is started by at most one step. */
   started_task_id: string;
+};
+
+/** `styrmin_step_lines` */
+export type DbStepLineRow = {
+  step_id: string;
+  /** The line's place among the step's lines, from 0. */
+  position: number;
+  /** Redacted, within the limits of `stepLines`. */
+  line: string;
 };

@@ -34,3 +34,4 @@ export {
   RestoreBackupParameters,
   type AgentBackupReportResponse,
 } from './backupProtocol';
+export { STEP_LINE_MAX_LENGTH, STEP_LINES_MAX, stepLines } from './stepLines';

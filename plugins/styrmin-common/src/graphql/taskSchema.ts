@@ -307,5 +307,11 @@ export const taskGraphQLSchema = /* GraphQL */ `
     attempts: Int!
     startedAt: String
     endedAt: String
+    """
+    What the step's latest ended attempt did, in order: the namespace it made, the
+    HelmRelease revision it waited for, the Job an action's executeCommands deleted. At most
+    20 lines of at most 500 characters; every reader sees them, secrets redacted.
+    """
+    lines: [String!]!
   }
 `;

@@ -51,6 +51,7 @@ function backupTaskTree(
       startedAt: position === 0 ? '2025-03-06T09:00:01.000Z' : null,
       endedAt: null,
       errors: [],
+      lines: [],
       startedTasks: [],
       supersededBy: null,
       outputTail: null,

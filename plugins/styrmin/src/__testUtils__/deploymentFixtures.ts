@@ -293,6 +293,7 @@ function step(
     startedAt: null,
     endedAt: null,
     errors: [],
+    lines: [],
     startedTasks: [],
     supersededBy: null,
     outputTail: null,
@@ -333,6 +334,12 @@ export const stopWorkersTree: TaskTree = {
 export const OUTPUT_TAIL =
   'Applying migration 0042_graph_index\nERROR: relation "graph_index" already exists';
 
+/** What the failed attempt of the upgrade's core hook said it did. */
+export const STEP_LINES = [
+  'Deleted Job infrahub-job, which an earlier action left',
+  'Migrated the graph to schema 42',
+];
+
 /** The failed upgrade: its migrations failed twice, and its post-hook never ran. */
 export const upgradeTree: TaskTree = {
   ...upgradeTask,
@@ -351,6 +358,7 @@ export const upgradeTree: TaskTree = {
       position: 1,
       status: 'FAILED',
       attempts: 2,
+      lines: STEP_LINES,
       errors: [
         {
           attempt: 1,

@@ -2534,6 +2534,7 @@ export type TaskQuery = {
     steps: Array<{
       id: string;
       outputTail: string | null;
+      lines: Array<string>;
       name: string;
       position: number;
       status: StepStatus;
@@ -2593,6 +2594,7 @@ export type TaskDetailFieldsFragment = {
   steps: Array<{
     id: string;
     outputTail: string | null;
+    lines: Array<string>;
     name: string;
     position: number;
     status: StepStatus;
@@ -2903,6 +2905,7 @@ export type BackupQuery = {
       steps: Array<{
         id: string;
         outputTail: string | null;
+        lines: Array<string>;
         name: string;
         position: number;
         status: StepStatus;

@@ -1445,6 +1445,12 @@ export type Step = {
   attempts: Scalars['Int']['output'];
   startedAt?: Maybe<Scalars['String']['output']>;
   endedAt?: Maybe<Scalars['String']['output']>;
+  /**
+   * What the step's latest ended attempt did, in order: the namespace it made, the
+   * HelmRelease revision it waited for, the Job an action's executeCommands deleted. At most
+   * 20 lines of at most 500 characters; every reader sees them, secrets redacted.
+   */
+  lines: Array<Scalars['String']['output']>;
   id: Scalars['ID']['output'];
   /**
    * The error of each failed attempt, oldest first, with the end of the failed command's
@@ -3247,7 +3253,11 @@ export type TaskResolvers<
   createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   flowRun?: Resolver<ResolversTypes['FlowRun'], ParentType, ContextType>;
   steps?: Resolver<Array<ResolversTypes['Step']>, ParentType, ContextType>;
-  deployment?: Resolver<ResolversTypes['Deployment'], ParentType, ContextType>;
+  deployment?: Resolver<
+    Maybe<ResolversTypes['Deployment']>,
+    ParentType,
+    ContextType
+  >;
   cause?: Resolver<Maybe<ResolversTypes['TaskCause']>, ParentType, ContextType>;
   job?: Resolver<Maybe<ResolversTypes['TaskJob']>, ParentType, ContextType>;
 };

@@ -14,10 +14,12 @@ import { Step } from '../Step';
 import { Task, TaskCause } from '../TaskStore';
 import {
   DbStepErrorRow,
+  DbStepLineRow,
   DbStepLinkRow,
   DbStepRow,
   DbTaskRow,
   STEP_ERRORS_TABLE,
+  STEP_LINES_TABLE,
   STEP_LINKS_TABLE,
   STEPS_TABLE,
   TASKS_TABLE,
@@ -27,7 +29,7 @@ import { Db } from './TaskOperationOptions';
 /** A task row with its flow run's state, which is the task's status. */
 type DbTaskWithStatusRow = DbTaskRow & { status: DbFlowRunRow['state'] };
 
-/** Tasks with their status, steps, step errors and links, in creation order. */
+/** Tasks with their status, steps, step errors, links and lines, in creation order. */
 export async function loadTasks(
   db: Db,
   column: 'id' | 'flow_run_id' | 'start_key',
@@ -52,9 +54,9 @@ export async function loadTasks(
     )
     .orderBy(['task_id', 'position']);
   const stepIds = stepRows.map(row => row.id);
-  const [errorRows, linkRows] =
+  const [errorRows, linkRows, lineRows] =
     stepIds.length === 0
-      ? [[], []]
+      ? [[], [], []]
       : await Promise.all([
           db<DbStepErrorRow>(STEP_ERRORS_TABLE)
             .whereIn('step_id', stepIds)
@@ -68,6 +70,9 @@ export async function loadTasks(
             .whereIn(`${STEP_LINKS_TABLE}.step_id`, stepIds)
             .orderBy(`${TASKS_TABLE}.sequence`)
             .select<DbStepLinkRow[]>(`${STEP_LINKS_TABLE}.*`),
+          db<DbStepLineRow>(STEP_LINES_TABLE)
+            .whereIn('step_id', stepIds)
+            .orderBy(['step_id', 'position']),
         ]);
 
   const steps = stepRows.map(row =>
@@ -75,6 +80,7 @@ export async function loadTasks(
       row,
       errorRows.filter(error => error.step_id === row.id),
       linkRows.filter(link => link.step_id === row.id),
+      lineRows.filter(line => line.step_id === row.id),
     ),
   );
   return taskRows.map(row => ({
@@ -103,6 +109,7 @@ export function toStep(
   row: DbStepRow,
   errors: DbStepErrorRow[],
   links: DbStepLinkRow[],
+  lines: DbStepLineRow[],
 ): Step {
   return {
     id: row.id,
@@ -122,5 +129,6 @@ export function toStep(
     })),
     ...(row.output_tail !== null && { outputTail: row.output_tail }),
     startedTaskIds: links.map(link => link.started_task_id),
+    lines: lines.map(line => line.line),
   };
 }

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import {
   deployment,
   OUTPUT_TAIL,
+  STEP_LINES,
   stopWorkersTree,
   tasks,
   upgradeTree,
@@ -119,6 +120,22 @@ describe('DeploymentTasks', () => {
     for (const line of OUTPUT_TAIL.split('\n')) {
       expect(await output.findByText(line)).toBeInTheDocument();
     }
+  });
+
+  it('shows the lines a step carries under it, in their order, and none for a step without', async () => {
+    renderPage(<DeploymentTasks deploymentId={deployment.id} />);
+
+    const lines = await screen.findByRole('list', {
+      name: 'Lines of Run the upgrade core-hook',
+    });
+    expect(
+      within(lines)
+        .getAllByRole('listitem')
+        .map(item => item.textContent),
+    ).toEqual(STEP_LINES);
+    expect(
+      screen.queryByRole('list', { name: 'Lines of Run the upgrade pre-hook' }),
+    ).toBeNull();
   });
 
   it('nests the task a hook step started under that step, with its own steps', async () => {
