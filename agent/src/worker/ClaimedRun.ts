@@ -6,7 +6,11 @@ import {
   AgentStep,
   StyrminApiError,
 } from '@styrmin/sdk';
-import { ComponentFlow, outputTail } from '@styrmin/plugin-styrmin-common';
+import {
+  ComponentFlow,
+  outputTail,
+  stepLines,
+} from '@styrmin/plugin-styrmin-common';
 import { sleep } from '../cluster/sleep';
 import { Logger } from '../logging/Logger';
 
@@ -65,6 +69,8 @@ export class ClaimedRun {
   readonly #controller = new AbortController();
   readonly #steps = new Map<string, AgentStep>();
   readonly #retryDelayMs: number;
+  /** The lines of each step's running attempt, by step name, sent with its end. */
+  readonly #lines = new Map<string, string[]>();
   /** How many tasks each attempt of a step started, by `<step id>/<attempt>`. */
   readonly #startedTasks = new Map<string, number>();
   #reports: Promise<unknown> = Promise.resolve();
@@ -142,14 +148,26 @@ export class ClaimedRun {
           signal: this.signal,
         }),
       );
+      this.#lines.delete(name);
       this.log.info('Step started', { step: name });
     });
   }
 
   /**
-   * Ends the step's running attempt; a FAILED one with its error and the end of the failed
-   * command's output, a SUCCEEDED one with the end of its command's output, if it ran one
-   * (both cut to the protocol's bounds).
+   * Notes what the step's running attempt did, for every reader of the task: the line goes
+   * to the log now and to the server with the step's end (the first 20, cut to the
+   * protocol's bounds by `stepLines`). Secrets must not be in it; the server redacts those
+   * it knows.
+   */
+  noteStep(name: string, line: string): void {
+    this.log.info(line, { step: name });
+    this.#lines.set(name, [...(this.#lines.get(name) ?? []), line]);
+  }
+
+  /**
+   * Ends the step's running attempt with the lines noted of it; a FAILED one with its error
+   * and the end of the failed command's output, a SUCCEEDED one with the end of its
+   * command's output, if it ran one (both cut to the protocol's bounds).
    */
   async endStep(
     name: string,
@@ -169,6 +187,9 @@ export class ClaimedRun {
           stepId: step.id,
           stepAttempt: step.attempts,
           status: outcome.status,
+          ...(this.#lines.has(name)
+            ? { lines: stepLines(this.#lines.get(name)!) }
+            : {}),
           ...(outcome.status === 'FAILED'
             ? { error: boundedError(outcome.error) }
             : {}),

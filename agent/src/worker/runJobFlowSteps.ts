@@ -36,7 +36,7 @@ export function runJobFlowSteps(context: ComponentFlowDeps): FlowStepRunners {
                 taskId: task.id,
                 kind: 'run-job',
                 signal,
-                note: line => run.log.info(line),
+                note: line => run.noteStep(RUN_JOB_STEP, line),
                 pollIntervalMs: context.pollIntervalMs,
               },
               {

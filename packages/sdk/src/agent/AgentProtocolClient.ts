@@ -83,6 +83,12 @@ export interface AgentEndStepOptions extends AgentStepReportOptions {
    * (`outputTail` of @styrmin/plugin-styrmin-common cuts it so); more is refused (413).
    */
   outputTail?: string;
+  /**
+   * What the attempt did, in order, for every reader of the task: at most 20 lines of at
+   * most 500 characters (`stepLines` of @styrmin/plugin-styrmin-common cuts them so); more
+   * is refused (413). They replace the step's lines; the server redacts secrets.
+   */
+  lines?: string[];
 }
 
 /** @public */
@@ -216,7 +222,7 @@ export class AgentProtocolClient implements AgentProtocol {
 
   /** Ends attempt `stepAttempt` of a step; the same end again is answered unchanged. */
   async endStep(options: AgentEndStepOptions): Promise<AgentStep> {
-    const { stepAttempt, status, error, outputTail } = options;
+    const { stepAttempt, status, error, outputTail, lines } = options;
     const answer = await this.#call<AgentStepResponse>(
       'POST',
       `${stepPath(options)}/end`,
@@ -226,6 +232,7 @@ export class AgentProtocolClient implements AgentProtocol {
         status,
         ...(error === undefined ? {} : { error }),
         ...(outputTail === undefined ? {} : { outputTail }),
+        ...(lines === undefined ? {} : { lines }),
       },
       options,
     );

@@ -11,13 +11,16 @@ const STATUS_MARK: Record<string, string> = {
 
 /**
  * A task's step tree as text for people: the task with its result, each step with its
- * status and attempts, the error of each failed attempt with the end of its output, the
- * end of the output of a step that ran a command (a run_job task's Job), and under a step
- * the tasks it started, at any depth.
+ * status and attempts, its lines, the error of each failed attempt with the end of its
+ * output, the end of the output of a step that ran a command (a run_job task's Job), and
+ * under a step the tasks it started, at any depth.
  *
  *     Task 3f2a… create_instance of dev/infrahub: FAILED (flow run FAILED, attempt 1 of 3)
  *     ✓ Apply the StyrminDeployment resource  SUCCEEDED  1 attempt
+ *     ✓ Ensure the namespace  SUCCEEDED  1 attempt
+ *         Namespace styrmin-4b1c… exists
  *     ✗ Run the setup post-hook  FAILED  1 attempt
+ *         Deleted Job infrahub-job, which an earlier action left
  *         attempt 1: Job infrahub-job failed
  *           | the last lines
  *         → Task 9c1d… stop_components: SUCCEEDED (flow run SUCCEEDED, attempt 1 of 3)
@@ -59,6 +62,9 @@ function render(
         step.status
       }${superseded}  ${attempts}`,
     );
+    for (const line of step.lines) {
+      lines.push(`${stepIndent}    ${line}`);
+    }
     for (const error of step.errors) {
       lines.push(
         `${stepIndent}    attempt ${error.attempt}: ${oneLine(error.message)}`,

@@ -27,6 +27,11 @@ const useStyles = makeStyles(theme => ({
     borderLeft: `2px solid ${theme.palette.divider}`,
   },
   logs: { height: 240, marginTop: theme.spacing(1) },
+  // What the step did, in the agent's words: short lines, read as a list.
+  lines: {
+    margin: theme.spacing(0.5, 0, 0),
+    paddingLeft: theme.spacing(3),
+  },
 }));
 
 /** A time as people read it, the ISO timestamp for machines and as the tooltip. */
@@ -112,7 +117,7 @@ const StepTimes = ({ step }: { step: TreeStep }) => {
   );
 };
 
-/** One step: status, attempts and times, each failed attempt, and what it started. */
+/** One step: status, attempts and times, its lines, each failed attempt, and what it started. */
 const StepItem = ({ task, step }: { task: TaskTree; step: TreeStep }) => {
   const classes = useStyles();
   const links = useDeploymentLinks();
@@ -135,6 +140,15 @@ const StepItem = ({ task, step }: { task: TaskTree; step: TreeStep }) => {
             {step.supersededBy.type}
           </Link>
         </Typography>
+      )}
+      {step.lines.length > 0 && (
+        <ul className={classes.lines} aria-label={`Lines of ${step.name}`}>
+          {step.lines.map((line, index) => (
+            <Typography key={index} component="li" variant="body2">
+              {line}
+            </Typography>
+          ))}
+        </ul>
       )}
       {step.errors.map(error => (
         <AttemptError key={error.attempt} error={error} stepName={step.name} />
