@@ -39,6 +39,7 @@ import { FlowRunBroker } from '../plugins/styrmin-backend/src/flows/FlowRunBroke
 import { StyrminGraphQL } from '../plugins/styrmin-backend/src/graphql/StyrminGraphQL';
 import { DatabaseInstanceStore } from '../plugins/styrmin-backend/src/instances/DatabaseInstanceStore';
 import { DatabaseObservedStateStore } from '../plugins/styrmin-backend/src/observedState/DatabaseObservedStateStore';
+import { AesGcmSecretBox } from '../plugins/styrmin-backend/src/secrets/AesGcmSecretBox';
 import { createChangeServices } from '../plugins/styrmin-backend/src/reconciliation/createChangeServices';
 import { DatabaseTaskStore } from '../plugins/styrmin-backend/src/tasks/DatabaseTaskStore';
 
@@ -149,11 +150,15 @@ async function setUp(knex: Knex) {
   const drivers = await DatabaseDriverStore.create({ database });
   const flowRuns = await DatabaseFlowRunStore.create({ database });
   const tasks = await DatabaseTaskStore.create({ database });
+  // Sealing is part of every write the benchmark measures.
+  const secretBox = AesGcmSecretBox.create({
+    keys: [{ id: 'bench', secret: AesGcmSecretBox.generateKey() }],
+  });
   const stores = {
     clusters: await DatabaseClusterStore.create({ database }),
     environments: await DatabaseEnvironmentStore.create({ database }),
-    deployments: await DatabaseDeploymentStore.create({ database }),
-    instances: await DatabaseInstanceStore.create({ database }),
+    deployments: await DatabaseDeploymentStore.create({ database, secretBox }),
+    instances: await DatabaseInstanceStore.create({ database, secretBox }),
     observedState: await DatabaseObservedStateStore.create({ database }),
     drivers,
     flowRuns,
@@ -161,6 +166,7 @@ async function setUp(knex: Knex) {
     ...(await createBackupStores({ database })),
     environmentBackups: await DatabaseEnvironmentBackupStore.create({
       database,
+      secretBox,
     }),
   };
   const broker = await FlowRunBroker.create({

@@ -65,6 +65,25 @@ export interface Config {
        */
       sweepInterval?: HumanDuration | string;
     };
+    secrets?: {
+      /**
+       * The keys that seal secret values in the database (AES-256-GCM): newest first. The
+       * first seals every value written; each of them opens what it sealed, so that a
+       * rotation adds a key at the top and removes the old one once the backend, which
+       * reseals every value under the newest key at its start, has run with both
+       * (docs/secrets-at-rest.md). Required: the backend does not start without one,
+       * but in jest. The embedded default (scripts/start) makes one under `.data/`.
+       */
+      keys?: Array<{
+        /** Named in every value it sealed: 1 to 64 letters, digits, `-` or `_`. */
+        id: string;
+        /**
+         * 32 random bytes as base64 (`openssl rand -base64 32`).
+         * @visibility secret
+         */
+        secret: string;
+      }>;
+    };
     roles?: {
       /**
        * The Styrmin roles of service principals by subject: the subjects of static

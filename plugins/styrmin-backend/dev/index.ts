@@ -16,6 +16,12 @@ import { createBackend } from '@backstage/backend-defaults';
 import { mockServices } from '@backstage/backend-test-utils';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import knexFactory from 'knex';
+import { randomBytes } from 'node:crypto';
+
+// The database lives as long as the process, and so may the key that seals its secrets.
+process.env.APP_CONFIG_styrmin_secrets_keys ??= JSON.stringify([
+  { id: 'dev', secret: randomBytes(32).toString('base64') },
+]);
 
 const backend = createBackend();
 

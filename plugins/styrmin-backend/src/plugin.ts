@@ -17,6 +17,8 @@ import { createBackupStores } from './backups/createBackupStores';
 import { DeploymentBackups } from './backups/DeploymentBackups';
 import { DatabaseEnvironmentBackupStore } from './environmentOperations/DatabaseEnvironmentBackupStore';
 import { EnvironmentBackups } from './environmentOperations/EnvironmentBackups';
+import { createEnvironmentFlows } from './environmentOperations/createEnvironmentFlows';
+import { LinkedTasks } from './environmentOperations/LinkedTasks';
 import { SignalsChangeNotifier } from './changes/SignalsChangeNotifier';
 import { DatabaseClusterStore } from './clusters/DatabaseClusterStore';
 import { styrminClockServiceRef } from './database/clockServiceRef';
@@ -37,6 +39,9 @@ import { DatabaseInstanceStore } from './instances/DatabaseInstanceStore';
 import { DatabaseObservedStateStore } from './observedState/DatabaseObservedStateStore';
 import { createChangeServices } from './reconciliation/createChangeServices';
 import { ServiceRoles } from './permissions/ServiceRoles';
+import { SEALED_COLUMNS } from './sealedColumns';
+import { AesGcmSecretBox } from './secrets/AesGcmSecretBox';
+import { SecretResealer } from './secrets/SecretResealer';
 import { createRouter } from './service/router';
 import { DatabaseTaskStore } from './tasks/DatabaseTaskStore';
 
@@ -84,6 +89,7 @@ export const styrminPlugin = createBackendPlugin({
       }) {
         permissionsRegistry.addPermissions([...styrminPermissions]);
         const flowRunSettings = readFlowRunSettings(config);
+        const secretBox = AesGcmSecretBox.fromConfig(config, logger);
         const serverInfo = await DatabaseServerInfoStore.create({ database });
         const drivers = await DatabaseDriverStore.create({ database, clock });
         const driverLoader = DriverLoader.create({
@@ -108,9 +114,14 @@ export const styrminPlugin = createBackendPlugin({
           }),
           deployments: await DatabaseDeploymentStore.create({
             database,
+            secretBox,
             clock,
           }),
-          instances: await DatabaseInstanceStore.create({ database, clock }),
+          instances: await DatabaseInstanceStore.create({
+            database,
+            secretBox,
+            clock,
+          }),
           observedState: await DatabaseObservedStateStore.create({
             database,
             clock,
@@ -121,10 +132,25 @@ export const styrminPlugin = createBackendPlugin({
           ...(await createBackupStores({ database, clock })),
           environmentBackups: await DatabaseEnvironmentBackupStore.create({
             database,
+            secretBox,
             clock,
           }),
         };
         const knex = await database.getClient();
+        // Rows written before sealing, or under a key older than the newest: the migration
+        // of existing rows and the second half of a key rotation (docs/secrets-at-rest.md).
+        const { resealed, skipped } = await SecretResealer.create({
+          knex,
+          box: secretBox,
+          columns: SEALED_COLUMNS,
+        }).reseal();
+        const total = Object.values(resealed).reduce((n, c) => n + c, 0);
+        if (total > 0 || skipped > 0) {
+          logger.info(
+            `Resealed ${total} secret values under key ${secretBox.newestKeyId} (${skipped} written meanwhile)`,
+            resealed,
+          );
+        }
         // Pages refresh on these signals (with polling as the fallback).
         const changes = SignalsChangeNotifier.create({
           signals,
@@ -177,6 +203,7 @@ export const styrminPlugin = createBackendPlugin({
           broker,
           stateFollower,
           remediator,
+          deploymentChanges,
           leaseSeconds: flowRunSettings.leaseSeconds,
         };
         const claimer = AgentRunClaimer.create(agentProtocol);
@@ -227,13 +254,21 @@ export const styrminPlugin = createBackendPlugin({
           backups: deploymentBackups,
           logger,
         });
-        // No flow runs in the server pool yet: apply_state and the orchestration of
-        // environment backups, restores and clones will register here.
+        // The server pool runs the environment operations, whose steps start the
+        // deployments' tasks on the clusters' pools.
+        const environmentFlows = createEnvironmentFlows({
+          ...stores,
+          linkedTasks: LinkedTasks.create({ knex, tasks }),
+          deploymentChanges,
+          settingsChanges,
+          deploymentBackups,
+          environmentBackupService,
+        });
         const worker = FlowRunWorker.create({
           flowRuns,
           tasks,
           broker,
-          flows: FlowRegistry.create({ flows: [] }),
+          flows: FlowRegistry.create({ flows: environmentFlows }),
           logger,
           scheduler,
           leaseSeconds: flowRunSettings.leaseSeconds,

@@ -22,6 +22,7 @@ import { styrminPlugin } from '../plugin';
 import { AdvancingClock } from './AdvancingClock';
 import { EXAMPLE_DRIVERS } from './exampleDrivers';
 import { INFRAHUB_CONFIGURATION } from './reconciliation';
+import { TEST_SECRETS_CONFIG } from './secretBox';
 
 /** The user whose role is read-only: every read permission, nothing else. */
 export const READ_ONLY_USER = 'user:default/reader';
@@ -85,7 +86,11 @@ export async function startAgentProtocolBackend(options: {
       mockServices.database.factory({ knex }),
       mockServices.rootConfig.factory({
         data: {
-          styrmin: { drivers: { allowedDirectories: [EXAMPLE_DRIVERS] } },
+          styrmin: {
+            drivers: { allowedDirectories: [EXAMPLE_DRIVERS] },
+            // One key for every replica, as replicas of a real backend share theirs.
+            secrets: TEST_SECRETS_CONFIG,
+          },
         },
       }),
       logger.factory,

@@ -29,6 +29,7 @@ import { createChangeServices } from '../reconciliation/createChangeServices';
 import { DatabaseTaskStore } from '../tasks/DatabaseTaskStore';
 import { readExampleDriver } from './exampleDrivers';
 import { ManualClock } from './ManualClock';
+import { testSecretBox } from './secretBox';
 
 /** Who the test records say made a change. */
 export const TEST_USER = 'user:default/ada';
@@ -46,14 +47,24 @@ export async function createCoreStores(options: {
   const knex = await databases.init(databaseId);
   const clock = new ManualClock();
   const database = mockServices.database({ knex });
+  const secretBox = testSecretBox();
   const stores = {
     knex,
     clock,
     database,
+    secretBox,
     clusters: await DatabaseClusterStore.create({ database, clock }),
     environments: await DatabaseEnvironmentStore.create({ database, clock }),
-    deployments: await DatabaseDeploymentStore.create({ database, clock }),
-    instances: await DatabaseInstanceStore.create({ database, clock }),
+    deployments: await DatabaseDeploymentStore.create({
+      database,
+      secretBox,
+      clock,
+    }),
+    instances: await DatabaseInstanceStore.create({
+      database,
+      secretBox,
+      clock,
+    }),
     drivers: await DatabaseDriverStore.create({ database, clock }),
     flowRuns: await DatabaseFlowRunStore.create({ database, clock }),
     tasks: await DatabaseTaskStore.create({ database, clock }),
@@ -61,6 +72,7 @@ export async function createCoreStores(options: {
     ...(await createBackupStores({ database, clock })),
     environmentBackups: await DatabaseEnvironmentBackupStore.create({
       database,
+      secretBox,
       clock,
     }),
   };

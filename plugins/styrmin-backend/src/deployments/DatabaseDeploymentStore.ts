@@ -10,7 +10,6 @@ import { Clock, systemClock } from '../database/Clock';
 import { compareAndSet } from '../database/compareAndSet';
 import { insertRecord } from '../database/insertRecord';
 import { connectDatabase } from '../database/migrations';
-import { parseJsonColumn } from '../database/parseJsonColumn';
 import {
   changedRecordStamps,
   fromDbRecordStamps,
@@ -18,6 +17,8 @@ import {
 } from '../database/recordStamps';
 import { fromOptionalDbTimestamp } from '../database/timestamps';
 import { isUuid, onlyUuids } from '../database/uuid';
+import { SecretBox } from '../secrets/SecretBox';
+import { openJson, sealJson } from '../secrets/sealedJson';
 import {
   Deployment,
   DeploymentStore,
@@ -39,6 +40,8 @@ import { DbDeploymentRow, DEPLOYMENTS_TABLE } from './tables';
  */
 export type DatabaseDeploymentStoreOptions = {
   database: DatabaseService;
+  /** Seals the configurations, which hold secret values. */
+  secretBox: SecretBox;
   /** Defaults to the system clock. */
   clock?: Clock;
 };
@@ -50,18 +53,24 @@ export type DatabaseDeploymentStoreOptions = {
  */
 export class DatabaseDeploymentStore implements DeploymentStore {
   readonly #knex: Knex;
+  readonly #box: SecretBox;
   readonly #clock: Clock;
 
   /** Connects and migrates the database unless the deployment manages migrations itself. */
   static async create(
     options: DatabaseDeploymentStoreOptions,
   ): Promise<DatabaseDeploymentStore> {
-    const { database, clock = systemClock } = options;
-    return new DatabaseDeploymentStore(await connectDatabase(database), clock);
+    const { database, secretBox, clock = systemClock } = options;
+    return new DatabaseDeploymentStore(
+      await connectDatabase(database),
+      secretBox,
+      clock,
+    );
   }
 
-  private constructor(knex: Knex, clock: Clock) {
+  private constructor(knex: Knex, box: SecretBox, clock: Clock) {
     this.#knex = knex;
+    this.#box = box;
     this.#clock = clock;
   }
 
@@ -75,7 +84,7 @@ export class DatabaseDeploymentStore implements DeploymentStore {
       name,
       driver_name: driver.name,
       driver_version: driver.version,
-      configuration: JSON.stringify(options.configuration),
+      configuration: sealJson(this.#box, options.configuration),
       state: options.state ?? 'PENDING',
       state_reason: null,
       deleted_at: null,
@@ -87,7 +96,7 @@ export class DatabaseDeploymentStore implements DeploymentStore {
       row,
       conflict: `The environment has a deployment named ${name} already`,
     });
-    return toDeployment(row);
+    return this.#toDeployment(row);
   }
 
   async getDeployment(
@@ -107,7 +116,7 @@ export class DatabaseDeploymentStore implements DeploymentStore {
             .whereNull('deleted_at')
         : tx<DbDeploymentRow>(DEPLOYMENTS_TABLE).where({ id: options.id });
     const row = await query.first();
-    return row && toDeployment(row);
+    return row && this.#toDeployment(row);
   }
 
   async getDeployments(
@@ -118,7 +127,7 @@ export class DatabaseDeploymentStore implements DeploymentStore {
       'id',
       onlyUuids(ids),
     );
-    return rows.map(toDeployment);
+    return rows.map(row => this.#toDeployment(row));
   }
 
   async listDeployments(
@@ -161,7 +170,7 @@ export class DatabaseDeploymentStore implements DeploymentStore {
     }
     const rows = await query;
     return {
-      deployments: rows.slice(0, limit).map(toDeployment),
+      deployments: rows.slice(0, limit).map(row => this.#toDeployment(row)),
       hasNextPage: rows.length > limit,
     };
   }
@@ -174,7 +183,7 @@ export class DatabaseDeploymentStore implements DeploymentStore {
       .whereIn('environment_id', onlyUuids(environmentIds))
       .whereNull('deleted_at')
       .orderBy([{ column: 'name' }, { column: 'id' }]);
-    return rows.map(toDeployment);
+    return rows.map(row => this.#toDeployment(row));
   }
 
   async updateDeployment(
@@ -191,7 +200,7 @@ export class DatabaseDeploymentStore implements DeploymentStore {
       changes: {
         driver_name: driver.name,
         driver_version: driver.version,
-        configuration: JSON.stringify(options.configuration),
+        configuration: sealJson(this.#box, options.configuration),
         ...(options.deleted && { deleted_at: now }),
         ...(options.state && { state: options.state, state_reason: null }),
         ...changedRecordStamps(expectedVersion, updatedBy, now),
@@ -211,21 +220,22 @@ export class DatabaseDeploymentStore implements DeploymentStore {
       throw new NotFoundError(`Deployment ${id} does not exist`);
     }
   }
-}
 
-function toDeployment(row: DbDeploymentRow): Deployment {
-  return {
-    id: row.id,
-    environmentId: row.environment_id,
-    name: row.name,
-    driver: { name: row.driver_name, version: row.driver_version },
-    configuration: parseJsonColumn<DeploymentConfiguration>(
-      row.configuration,
-      `configuration of deployment ${row.id}`,
-    ),
-    state: DeploymentState.parse(row.state),
-    stateReason: row.state_reason ?? undefined,
-    deletedAt: fromOptionalDbTimestamp(row.deleted_at),
-    ...fromDbRecordStamps(row),
-  };
+  #toDeployment(row: DbDeploymentRow): Deployment {
+    return {
+      id: row.id,
+      environmentId: row.environment_id,
+      name: row.name,
+      driver: { name: row.driver_name, version: row.driver_version },
+      configuration: openJson<DeploymentConfiguration>(
+        this.#box,
+        row.configuration,
+        `configuration of deployment ${row.id}`,
+      ),
+      state: DeploymentState.parse(row.state),
+      stateReason: row.state_reason ?? undefined,
+      deletedAt: fromOptionalDbTimestamp(row.deleted_at),
+      ...fromDbRecordStamps(row),
+    };
+  }
 }

@@ -7,6 +7,7 @@ import {
   insertTestEnvironment,
   testId,
 } from '../__testUtils__/testDeployments';
+import { testSecretBox } from '../__testUtils__/secretBox';
 import { DatabaseEnvironmentBackupStore } from './DatabaseEnvironmentBackupStore';
 import { CapturedDeployment } from './EnvironmentBackupStore';
 
@@ -43,6 +44,7 @@ describe('DatabaseEnvironmentBackupStore', () => {
       const clock = new ManualClock();
       const store = await DatabaseEnvironmentBackupStore.create({
         database: mockServices.database({ knex }),
+        secretBox: testSecretBox(),
         clock,
       });
       await insertTestEnvironment(knex);

@@ -6,6 +6,8 @@ import { connectDatabase } from '../database/migrations';
 import { parseJsonColumn } from '../database/parseJsonColumn';
 import { fromDbTimestamp } from '../database/timestamps';
 import { isUuid, onlyUuids } from '../database/uuid';
+import { SecretBox } from '../secrets/SecretBox';
+import { openJson, sealJson } from '../secrets/sealedJson';
 import {
   CapturedDeployment,
   CapturedEnvironment,
@@ -26,6 +28,8 @@ import { DbEnvironmentBackupRow, ENVIRONMENT_BACKUPS_TABLE } from './tables';
  */
 export type DatabaseEnvironmentBackupStoreOptions = {
   database: DatabaseService;
+  /** Seals the captured deployments, whose configurations hold secret values. */
+  secretBox: SecretBox;
   /** Defaults to the system clock. */
   clock?: Clock;
 };
@@ -37,21 +41,24 @@ export type DatabaseEnvironmentBackupStoreOptions = {
  */
 export class DatabaseEnvironmentBackupStore implements EnvironmentBackupStore {
   readonly #knex: Knex;
+  readonly #box: SecretBox;
   readonly #clock: Clock;
 
   /** Connects and migrates the database unless the deployment manages migrations itself. */
   static async create(
     options: DatabaseEnvironmentBackupStoreOptions,
   ): Promise<DatabaseEnvironmentBackupStore> {
-    const { database, clock = systemClock } = options;
+    const { database, secretBox, clock = systemClock } = options;
     return new DatabaseEnvironmentBackupStore(
       await connectDatabase(database),
+      secretBox,
       clock,
     );
   }
 
-  private constructor(knex: Knex, clock: Clock) {
+  private constructor(knex: Knex, box: SecretBox, clock: Clock) {
     this.#knex = knex;
+    this.#box = box;
     this.#clock = clock;
   }
 
@@ -66,12 +73,12 @@ export class DatabaseEnvironmentBackupStore implements EnvironmentBackupStore {
       id: options.id,
       environment_id: options.environmentId,
       environment: JSON.stringify(options.environment),
-      deployments: JSON.stringify(deployments),
+      deployments: sealJson(this.#box, deployments),
       created_by: options.createdBy,
       created_at: this.#clock.now(),
     };
     await tx(ENVIRONMENT_BACKUPS_TABLE).insert(row);
-    return toEnvironmentBackup(row);
+    return this.#toEnvironmentBackup(row);
   }
 
   async getEnvironmentBackup(
@@ -84,7 +91,7 @@ export class DatabaseEnvironmentBackupStore implements EnvironmentBackupStore {
     const row = await tx<DbEnvironmentBackupRow>(ENVIRONMENT_BACKUPS_TABLE)
       .where({ id })
       .first();
-    return row && toEnvironmentBackup(row);
+    return row && this.#toEnvironmentBackup(row);
   }
 
   async listEnvironmentBackupPage(
@@ -102,7 +109,7 @@ export class DatabaseEnvironmentBackupStore implements EnvironmentBackupStore {
       },
     );
     return {
-      environmentBackups: rows.map(toEnvironmentBackup),
+      environmentBackups: rows.map(row => this.#toEnvironmentBackup(row)),
       hasNextPage,
     };
   }
@@ -117,21 +124,22 @@ export class DatabaseEnvironmentBackupStore implements EnvironmentBackupStore {
     const deleted = await tx(ENVIRONMENT_BACKUPS_TABLE).where({ id }).delete();
     return deleted > 0;
   }
-}
 
-function toEnvironmentBackup(row: DbEnvironmentBackupRow): EnvironmentBackup {
-  return {
-    id: row.id,
-    environmentId: row.environment_id,
-    environment: parseJsonColumn<CapturedEnvironment>(
-      row.environment,
-      `environment of environment backup ${row.id}`,
-    ),
-    deployments: parseJsonColumn<CapturedDeployment[]>(
-      row.deployments,
-      `deployments of environment backup ${row.id}`,
-    ),
-    createdBy: row.created_by,
-    createdAt: fromDbTimestamp(row.created_at),
-  };
+  #toEnvironmentBackup(row: DbEnvironmentBackupRow): EnvironmentBackup {
+    return {
+      id: row.id,
+      environmentId: row.environment_id,
+      environment: parseJsonColumn<CapturedEnvironment>(
+        row.environment,
+        `environment of environment backup ${row.id}`,
+      ),
+      deployments: openJson<CapturedDeployment[]>(
+        this.#box,
+        row.deployments,
+        `deployments of environment backup ${row.id}`,
+      ),
+      createdBy: row.created_by,
+      createdAt: fromDbTimestamp(row.created_at),
+    };
+  }
 }

@@ -10,6 +10,8 @@ import { connectDatabase } from '../database/migrations';
 import { parseJsonColumn } from '../database/parseJsonColumn';
 import { fromDbTimestamp } from '../database/timestamps';
 import { isUuid, onlyUuids } from '../database/uuid';
+import { SecretBox } from '../secrets/SecretBox';
+import { openJson, sealJson } from '../secrets/sealedJson';
 import {
   Instance,
   InstanceStore,
@@ -29,6 +31,8 @@ import { DbInstanceRow, INSTANCES_TABLE } from './tables';
  */
 export type DatabaseInstanceStoreOptions = {
   database: DatabaseService;
+  /** Seals the contexts, which hold secret values. */
+  secretBox: SecretBox;
   /** Defaults to the system clock. */
   clock?: Clock;
 };
@@ -44,18 +48,24 @@ export type DatabaseInstanceStoreOptions = {
  */
 export class DatabaseInstanceStore implements InstanceStore {
   readonly #knex: Knex;
+  readonly #box: SecretBox;
   readonly #clock: Clock;
 
   /** Connects and migrates the database unless the deployment manages migrations itself. */
   static async create(
     options: DatabaseInstanceStoreOptions,
   ): Promise<DatabaseInstanceStore> {
-    const { database, clock = systemClock } = options;
-    return new DatabaseInstanceStore(await connectDatabase(database), clock);
+    const { database, secretBox, clock = systemClock } = options;
+    return new DatabaseInstanceStore(
+      await connectDatabase(database),
+      secretBox,
+      clock,
+    );
   }
 
-  private constructor(knex: Knex, clock: Clock) {
+  private constructor(knex: Knex, box: SecretBox, clock: Clock) {
     this.#knex = knex;
+    this.#box = box;
     this.#clock = clock;
   }
 
@@ -81,7 +91,7 @@ export class DatabaseInstanceStore implements InstanceStore {
         number: Number(last ?? 0) + 1,
         driver_name: driver.name,
         driver_version: driver.version,
-        context: JSON.stringify(options.context),
+        context: sealJson(this.#box, options.context),
         diff: JSON.stringify(options.diff),
         active: true,
         task_id: options.taskId ?? null,
@@ -94,7 +104,7 @@ export class DatabaseInstanceStore implements InstanceStore {
         row,
         conflict: `Deployment ${deploymentId} got another active instance meanwhile`,
       });
-      return toInstance(row);
+      return this.#toInstance(row);
     });
   }
 
@@ -106,7 +116,7 @@ export class DatabaseInstanceStore implements InstanceStore {
       'id',
       onlyUuids(ids),
     );
-    return rows.map(toInstance);
+    return rows.map(row => this.#toInstance(row));
   }
 
   async getActiveInstances(
@@ -116,7 +126,7 @@ export class DatabaseInstanceStore implements InstanceStore {
     const rows = await tx<DbInstanceRow>(INSTANCES_TABLE)
       .whereIn('deployment_id', onlyUuids(deploymentIds))
       .where({ active: true });
-    return rows.map(toInstance);
+    return rows.map(row => this.#toInstance(row));
   }
 
   async listInstances(
@@ -135,7 +145,7 @@ export class DatabaseInstanceStore implements InstanceStore {
     }
     const rows = await query;
     return {
-      instances: rows.slice(0, limit).map(toInstance),
+      instances: rows.slice(0, limit).map(row => this.#toInstance(row)),
       hasNextPage: rows.length > limit,
     };
   }
@@ -151,21 +161,25 @@ export class DatabaseInstanceStore implements InstanceStore {
       throw new ConflictError(`Instance ${id} is not an active instance`);
     }
   }
-}
 
-function toInstance(row: DbInstanceRow): Instance {
-  const where = `instance ${row.id}`;
-  return {
-    id: row.id,
-    deploymentId: row.deployment_id,
-    number: row.number,
-    driver: { name: row.driver_name, version: row.driver_version },
-    context: parseJsonColumn<GlobalContext>(row.context, `context of ${where}`),
-    diff: parseJsonColumn<ContextChange[]>(row.diff, `diff of ${where}`),
-    // SQLite returns booleans as 0 and 1.
-    active: Boolean(row.active),
-    taskId: row.task_id ?? undefined,
-    createdBy: row.created_by,
-    createdAt: fromDbTimestamp(row.created_at),
-  };
+  #toInstance(row: DbInstanceRow): Instance {
+    const where = `instance ${row.id}`;
+    return {
+      id: row.id,
+      deploymentId: row.deployment_id,
+      number: row.number,
+      driver: { name: row.driver_name, version: row.driver_version },
+      context: openJson<GlobalContext>(
+        this.#box,
+        row.context,
+        `context of ${where}`,
+      ),
+      diff: parseJsonColumn<ContextChange[]>(row.diff, `diff of ${where}`),
+      // SQLite returns booleans as 0 and 1.
+      active: Boolean(row.active),
+      taskId: row.task_id ?? undefined,
+      createdBy: row.created_by,
+      createdAt: fromDbTimestamp(row.created_at),
+    };
+  }
 }

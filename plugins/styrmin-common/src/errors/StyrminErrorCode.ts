@@ -24,6 +24,8 @@ export const StyrminErrorCode = defineDomainEnum('error code', {
     'The target driver version no longer declares a parameter whose value differs from its default.',
   VALUES_TEMPLATE_TOO_EXPENSIVE:
     "A driver's values template went past the limits of one render (time, work, output size or call depth).",
+  SECRET_KEY_UNKNOWN:
+    'A secret value in the database is sealed under a key that styrmin.secrets.keys does not list, or that does not open it.',
   UNAVAILABLE:
     'A dependency of the server (for example, its database) cannot be reached.',
   INTERNAL: 'An unexpected server error; the details are in the server log.',

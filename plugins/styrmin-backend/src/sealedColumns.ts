@@ -1,0 +1,15 @@
+import { DEPLOYMENTS_TABLE } from './deployments/tables';
+import { ENVIRONMENT_BACKUPS_TABLE } from './environmentOperations/tables';
+import { INSTANCES_TABLE } from './instances/tables';
+import { SealedColumn } from './secrets/SecretResealer';
+
+/**
+ * Every column that holds secret values, which its store seals (`sealJson`): what the
+ * backend reseals at its start (docs/secrets-at-rest.md). A store that starts sealing a
+ * column adds it here.
+ */
+export const SEALED_COLUMNS: readonly SealedColumn[] = [
+  { table: DEPLOYMENTS_TABLE, column: 'configuration' },
+  { table: INSTANCES_TABLE, column: 'context' },
+  { table: ENVIRONMENT_BACKUPS_TABLE, column: 'deployments' },
+];
