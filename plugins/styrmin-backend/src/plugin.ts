@@ -163,6 +163,7 @@ export const styrminPlugin = createBackendPlugin({
           settingsChanges,
           componentLifecycle,
           deploymentJobs,
+          taskRetries,
         } = createChangeServices({
           knex,
           broker,
@@ -228,6 +229,7 @@ export const styrminPlugin = createBackendPlugin({
               settingsChanges,
               componentLifecycle,
               deploymentJobs,
+              taskRetries,
               deploymentBackups,
               environmentBackupService,
               clock,

@@ -163,6 +163,10 @@ export const taskDetailFragment = /* GraphQL */ `
         name
       }
     }
+    environment {
+      id
+      name
+    }
     steps {
       id
       outputTail

@@ -39,9 +39,11 @@ function render(
   root: boolean,
 ): void {
   const { flowRun } = task;
-  const deployment = root
+  const deployment = !root
+    ? ''
+    : task.deployment
     ? ` of ${task.deployment.environment.name}/${task.deployment.name}`
-    : '';
+    : ` of environment ${task.environment.name}`;
   lines.push(
     `${indent}${root ? '' : '→ '}Task ${task.id} ${task.type}${deployment}: ${
       task.result

@@ -24,9 +24,9 @@ const HOLDS: Record<StyrminRole, Holder[]> = {
  * The rules, one row per Styrmin permission (every one that styrmin-common defines): the
  * weakest role that holds it. Everyone reads; operators change deployments and their
  * tasks, back up and restore a deployment in place, set its backup schedule and take or
- * delete environment backups (issues 13 and 14); clusters, environments (their restores
- * and clones included, which the documents reserve to administrators), backup storage
- * locations and drivers stay with administrators.
+ * delete environment backups and upgrade an environment's deployments (issues 13 and 14);
+ * clusters, environments (their restores and clones included, which the documents reserve
+ * to administrators), backup storage locations and drivers stay with administrators.
  */
 const RULES: Record<string, Holder> = {
   'styrmin.driver.read': 'readOnly',
@@ -38,6 +38,7 @@ const RULES: Record<string, Holder> = {
   'styrmin.environment.create': 'administrator',
   'styrmin.environment.update': 'administrator',
   'styrmin.environment.delete': 'administrator',
+  'styrmin.environment.upgrade': 'operator',
   'styrmin.environment.restore': 'administrator',
   'styrmin.environment.clone': 'administrator',
   'styrmin.deployment.read': 'readOnly',

@@ -50,7 +50,8 @@ export async function followDeploymentTask(
   } catch (error) {
     throw describeStyrminError(error, `follow the deployment's task`);
   }
-  const state = task.deployment.state;
+  // The task of a deployment's change: never an environment task, which has none.
+  const state = task.deployment?.state ?? 'unknown';
   const deploymentUrl = styrmin.deploymentUrl(deployment);
   if (task.result === 'FAILED') {
     throw new Error(

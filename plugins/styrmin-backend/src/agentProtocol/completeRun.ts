@@ -2,6 +2,7 @@ import { ConflictError } from '@backstage/errors';
 import { AgentCompleteRunResponse } from '@styrmin/plugin-styrmin-common';
 import { retryOnDeadlock } from '../database/retryOnDeadlock';
 import { FlowRunLease } from '../flows/FlowRunStore';
+import { deploymentIdOf } from '../tasks/deploymentIdOf';
 import { AgentProtocolDeps } from './AgentProtocolDeps';
 import { checkErrorSize } from './agentRequests';
 import { AgentCaller } from './authenticateAgent';
@@ -58,7 +59,7 @@ export async function completeRun(
         tx,
         flowRunId: runId,
       }))!;
-      await lockEnvironmentOf(tx, task.deploymentId);
+      await lockEnvironmentOf(tx, deploymentIdOf(task));
       let reason: string | undefined;
       if (state === 'SUCCEEDED') {
         const left = task.steps.filter(
@@ -75,7 +76,7 @@ export async function completeRun(
         const redact = await runTextRedactor(deps, {
           tx,
           run,
-          deploymentId: task.deploymentId,
+          deploymentId: deploymentIdOf(task),
           caller,
         });
         reason = redact(options.error!);

@@ -7,6 +7,7 @@ import { Knex } from 'knex';
 import { retryOnDeadlock } from '../database/retryOnDeadlock';
 import { FlowRunLease } from '../flows/FlowRunStore';
 import { Step, Task } from '../tasks/TaskStore';
+import { deploymentIdOf } from '../tasks/deploymentIdOf';
 import { AgentProtocolDeps } from './AgentProtocolDeps';
 import {
   checkErrorSize,
@@ -76,7 +77,7 @@ export async function endStep(
         const takesOver =
           status === 'SUCCEEDED' && step.name === APPLY_STYRMIN_DEPLOYMENT_STEP;
         if (takesOver) {
-          await lockEnvironmentOf(tx, task.deploymentId);
+          await lockEnvironmentOf(tx, deploymentIdOf(task));
         }
         if (isEnded(step)) {
           if (!holdsLease(run, lease)) {
@@ -93,7 +94,7 @@ export async function endStep(
             : await runTextRedactor(deps, {
                 tx,
                 run,
-                deploymentId: task.deploymentId,
+                deploymentId: deploymentIdOf(task),
                 caller,
               });
         const output =
@@ -126,7 +127,7 @@ export async function endStep(
           stepId,
           lines: (options.lines ?? []).map(redact),
         });
-        deps.changes.notify({ tx, deploymentIds: [task.deploymentId] });
+        deps.changes.notify({ tx, deploymentIds: [deploymentIdOf(task)] });
         return {
           step: toAgentStep((await deps.tasks.getStep({ tx, stepId }))!),
         };
@@ -158,7 +159,7 @@ async function supersedeOlderTasks(
   const { tx, task } = options;
   const open = await deps.tasks.listTasks({
     tx,
-    deploymentId: task.deploymentId,
+    deploymentId: deploymentIdOf(task),
     statuses: ['SCHEDULED', 'RUNNING'],
   });
   const older = open.slice(

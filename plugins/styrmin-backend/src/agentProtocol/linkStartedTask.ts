@@ -2,6 +2,7 @@ import { ConflictError, NotFoundError } from '@backstage/errors';
 import { retryOnDeadlock } from '../database/retryOnDeadlock';
 import { isUuid } from '../database/uuid';
 import { FlowRunLease } from '../flows/FlowRunStore';
+import { deploymentIdOf } from '../tasks/deploymentIdOf';
 import { AgentProtocolDeps } from './AgentProtocolDeps';
 import { AgentCaller } from './authenticateAgent';
 import {
@@ -54,7 +55,7 @@ export async function linkStartedTask(
       await findClusterDeployment(deps, {
         tx,
         cluster: caller.cluster,
-        deploymentId: started.deploymentId,
+        deploymentId: deploymentIdOf(started),
       }).catch(() => {
         throw notFound;
       });
@@ -71,7 +72,7 @@ export async function linkStartedTask(
           );
         }
         await deps.tasks.linkStartedTask({ tx, stepId, startedTaskId: taskId });
-        deps.changes.notify({ tx, deploymentIds: [task.deploymentId] });
+        deps.changes.notify({ tx, deploymentIds: [deploymentIdOf(task)] });
       }
       return { stepId, taskId };
     }),

@@ -2,6 +2,7 @@ import { isError } from '@backstage/errors';
 import { AgentStep, AgentStepResponse } from '@styrmin/plugin-styrmin-common';
 import { FlowRunLease } from '../flows/FlowRunStore';
 import { Step } from '../tasks/TaskStore';
+import { deploymentIdOf } from '../tasks/deploymentIdOf';
 import { AgentProtocolDeps } from './AgentProtocolDeps';
 import { AgentCaller } from './authenticateAgent';
 import {
@@ -58,7 +59,7 @@ export async function startStep(
       throw error;
     }
   }
-  deps.changes.notify({ deploymentIds: [task.deploymentId] });
+  deps.changes.notify({ deploymentIds: [deploymentIdOf(task)] });
   return { step: toAgentStep((await deps.tasks.getStep({ stepId }))!) };
 }
 

@@ -13,6 +13,7 @@ import {
 } from '../reconciliation/componentTask';
 import { hookCause } from '../remediator/taskCauses';
 import { Task } from '../tasks/TaskStore';
+import { deploymentIdOf } from '../tasks/deploymentIdOf';
 import { AgentProtocolDeps } from './AgentProtocolDeps';
 import { AgentCaller } from './authenticateAgent';
 import {
@@ -90,11 +91,11 @@ export async function startTask(
             `only its running attempt ${stepAttempt} starts tasks`,
         );
       }
-      await lockEnvironmentOf(tx, task.deploymentId);
+      await lockEnvironmentOf(tx, deploymentIdOf(task));
       const deployment = await findClusterDeployment(deps, {
         tx,
         cluster,
-        deploymentId: task.deploymentId,
+        deploymentId: deploymentIdOf(task),
       });
       const driver = await deps.drivers.getDriverVersion({
         tx,

@@ -14,6 +14,7 @@ import { DriverVersionRef } from '../deployments/DeploymentStore';
 import { componentsOf, runJobOf } from '../flows/flowRunParameters';
 import { FlowRun } from '../flows/FlowRunStore';
 import { Instance } from '../instances/InstanceStore';
+import { deploymentIdOf } from '../tasks/deploymentIdOf';
 import { AgentProtocolDeps } from './AgentProtocolDeps';
 
 /** The flows whose runs get the instance that was active before theirs. */
@@ -49,9 +50,10 @@ export async function toAgentFlowRun(
   if (!task) {
     throw new Error(`Flow run ${run.id} has no task`);
   }
+  const deploymentId = deploymentIdOf(task);
   const deployment = await deps.deployments.getDeployment({
     tx,
-    id: task.deploymentId,
+    id: deploymentId,
   });
   const [environment] = deployment
     ? await deps.environments.getEnvironments({
@@ -61,7 +63,7 @@ export async function toAgentFlowRun(
     : [];
   if (!deployment || !environment) {
     throw new Error(
-      `The deployment ${task.deploymentId} of flow run ${run.id} is not stored`,
+      `The deployment ${deploymentId} of flow run ${run.id} is not stored`,
     );
   }
 
@@ -100,7 +102,7 @@ export async function toAgentFlowRun(
     task: {
       id: task.id,
       type: task.type,
-      deploymentId: task.deploymentId,
+      deploymentId,
       steps: task.steps.map(step => ({
         id: step.id,
         name: step.name,

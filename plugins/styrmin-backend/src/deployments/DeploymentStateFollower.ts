@@ -11,7 +11,7 @@ import { BackupRunFollower } from '../backups/BackupRunFollower';
 import { ChangeNotifier } from '../changes/ChangeNotifier';
 import { FlowRunStore } from '../flows/FlowRunStore';
 import { ObservedStateStore } from '../observedState/ObservedStateStore';
-import { Task, TaskStore } from '../tasks/TaskStore';
+import { TaskStore } from '../tasks/TaskStore';
 import { DeploymentStore } from './DeploymentStore';
 
 /**
@@ -33,8 +33,10 @@ export type DeploymentStateFollowerOptions = {
  * The tasks that work beside the application and say nothing of whether it runs: the
  * newest task that decides the state is the newest of the others, so that a backup taken
  * while a change runs does not leave the deployment DEPLOYING when the change ends.
+ *
+ * @internal
  */
-const BESIDE_TASK_TYPES: readonly TaskType[] = [
+export const BESIDE_TASK_TYPES: readonly TaskType[] = [
   'create_backup',
   'delete_backup',
 ];
@@ -90,16 +92,22 @@ export class DeploymentStateFollower {
     if (!task || !run) {
       return undefined;
     }
+    const { deploymentId } = task;
+    if (deploymentId === null) {
+      // An environment task: no deployment follows it, its environment's pages refresh.
+      this.#changes.notify({ tx, environmentIds: [task.environmentId] });
+      return undefined;
+    }
     // The task's status changed, whether or not the deployment's state follows it.
-    this.#changes.notify({ tx, deploymentIds: [task.deploymentId] });
+    this.#changes.notify({ tx, deploymentIds: [deploymentId] });
     await this.#backupRuns?.afterRunEnded({
       tx,
       run,
-      deploymentId: task.deploymentId,
+      deploymentId,
       state,
       reason,
     });
-    if (!(await this.#isNewest(tx, task))) {
+    if (!(await this.#isNewest(tx, task.id, deploymentId))) {
       return undefined;
     }
     const change = deploymentStateAfterRun({
@@ -108,7 +116,7 @@ export class DeploymentStateFollower {
       reason,
     });
     if (change) {
-      await this.#apply(tx, task.deploymentId, change);
+      await this.#apply(tx, deploymentId, change);
     }
     return change;
   }
@@ -148,13 +156,17 @@ export class DeploymentStateFollower {
     return change;
   }
 
-  async #isNewest(tx: Knex.Transaction, task: Task): Promise<boolean> {
+  async #isNewest(
+    tx: Knex.Transaction,
+    taskId: string,
+    deploymentId: string,
+  ): Promise<boolean> {
     const [newest] = await this.#tasks.getNewestTasks({
       tx,
-      deploymentIds: [task.deploymentId],
+      deploymentIds: [deploymentId],
       ignoreTypes: BESIDE_TASK_TYPES,
     });
-    return newest?.id === task.id;
+    return newest?.id === taskId;
   }
 
   async #apply(

@@ -3,6 +3,7 @@ import { Knex } from 'knex';
 import { isTombstone } from '../backups/operations/deploymentRecords';
 import { Deployment } from '../deployments/DeploymentStore';
 import { TaskStore } from '../tasks/TaskStore';
+import { deploymentIdOf } from '../tasks/deploymentIdOf';
 
 /** The tasks that apply an instance: what tells a deployment's creation from a later change. */
 const INSTANCE_TASK_TYPES: ReadonlySet<TaskType> = new Set([
@@ -39,7 +40,7 @@ export async function eligibleDeployments(
           task.type === 'create_instance' &&
           (task.status === 'FAILED' || task.status === 'CRASHED'),
       )
-      .map(task => task.deploymentId),
+      .map(deploymentIdOf),
   );
   return living.filter(d => !failedAtCreation.has(d.id));
 }

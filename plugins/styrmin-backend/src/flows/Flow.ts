@@ -28,10 +28,30 @@ export type FlowStepRun = {
  * @internal
  */
 export type FlowStep = {
-  /** The name of the task's step that this implements, as the task plans it. */
+  /**
+   * The name of the task's step that this implements, as the task plans it; with
+   * `matches`, what the names it implements look like ("Upgrade <deployment> to
+   * <version>").
+   */
   name: string;
+  /**
+   * For steps that a task plans one per record (an environment upgrade's one per
+   * deployment): whether this implements the task's step of that name.
+   */
+  matches?(stepName: string): boolean;
   run(context: FlowStepRun): Promise<void>;
 };
+
+/**
+ * The step of a flow that implements the task's step of this name, if any.
+ *
+ * @internal
+ */
+export function flowStepOf(flow: Flow, stepName: string): FlowStep | undefined {
+  return flow.steps.find(step =>
+    step.matches ? step.matches(stepName) : step.name === stepName,
+  );
+}
 
 /**
  * A flow: ordered, named steps. A run executes the steps of its task in the task's order,

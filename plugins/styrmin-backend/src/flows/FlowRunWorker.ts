@@ -13,6 +13,7 @@ import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { remainingSteps } from '../tasks/remainingSteps';
 import { TaskStore } from '../tasks/TaskStore';
+import { flowStepOf } from './Flow';
 import { FlowRegistry } from './FlowRegistry';
 import { FlowRunBroker } from './FlowRunBroker';
 import {
@@ -299,7 +300,7 @@ export class FlowRunWorker {
       }
       await this.#tasks.startStep({ stepId: step.id, lease });
       try {
-        const implementation = flow.steps.find(s => s.name === step.name);
+        const implementation = flowStepOf(flow, step.name);
         if (!implementation) {
           throw new Error(`Flow ${flow.name} has no step "${step.name}"`);
         }

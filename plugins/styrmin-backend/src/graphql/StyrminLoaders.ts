@@ -19,6 +19,7 @@ import {
   PodStatus,
 } from '../observedState/ObservedStateStore';
 import { Task, TaskStore } from '../tasks/TaskStore';
+import { deploymentIdOf } from '../tasks/deploymentIdOf';
 import {
   BackupLoaders,
   BackupLoaderStores,
@@ -199,7 +200,7 @@ export function createStyrminLoaders(
     newestTask: new DataLoader(
       byKey(
         ids => tasks.getNewestTasks({ deploymentIds: [...ids] }),
-        t => t.deploymentId,
+        deploymentIdOf,
       ),
     ),
     deploymentStatus: new DataLoader(

@@ -1,4 +1,4 @@
-import { ConflictError, NotFoundError } from '@backstage/errors';
+import { ConflictError, InputError, NotFoundError } from '@backstage/errors';
 import {
   applyMergePatch,
   parseRecordName,
@@ -89,7 +89,7 @@ export class DeploymentChanges {
   ): Promise<DeploymentChangeResult> {
     const { environmentId, driver, configuration, createdBy } = options;
     const name = valueOrThrow(parseRecordName(options.name));
-    return this.#transaction(options.dryRun, async tx => {
+    return this.#transaction(options, async tx => {
       const records = await readEnvironment(this.#stores, {
         tx,
         environmentId,
@@ -142,9 +142,9 @@ export class DeploymentChanges {
     options: DeploymentChangesChangeOptions,
   ): Promise<DeploymentChangeResult> {
     const { deploymentId, configurationPatch = {}, updatedBy } = options;
-    const arrived = await this.#liveDeployment(deploymentId);
+    const arrived = await this.#liveDeployment(deploymentId, options.tx);
     const expectedVersion = options.expectedVersion ?? arrived.version;
-    return this.#transaction(options.dryRun, async tx => {
+    return this.#transaction(options, async tx => {
       const records = await readEnvironment(this.#stores, {
         tx,
         environmentId: arrived.environmentId,
@@ -207,6 +207,7 @@ export class DeploymentChanges {
           changedBy: updatedBy,
         }),
         prompts: { deploymentId, answers: validated.prompts },
+        startedBy: options.startedBy,
       });
       return deploymentResult(deploymentId, redeployments, validated);
     });
@@ -291,13 +292,20 @@ export class DeploymentChanges {
    * validates, generates, stores and remediates exactly as the change would, so it fails
    * with the same errors and answers the same result, then leaves nothing behind. The
    * answer keeps what the change would do and drops the records it would have made
-   * (instances, tasks), which never existed.
+   * (instances, tasks), which never existed. A change in the caller's transaction runs in
+   * it.
    */
   async #transaction(
-    dryRun: boolean | undefined,
+    options: { dryRun?: boolean; tx?: Tx },
     change: (tx: Tx) => Promise<DeploymentChangeResult>,
   ): Promise<DeploymentChangeResult> {
-    if (!dryRun) {
+    if (options.tx && options.dryRun) {
+      throw new InputError('A dry run runs in a transaction of its own');
+    }
+    if (options.tx) {
+      return change(options.tx);
+    }
+    if (!options.dryRun) {
       return this.#knex.transaction(change);
     }
     const rollback = new DryRunRollback();

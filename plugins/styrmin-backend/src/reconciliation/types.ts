@@ -1,8 +1,9 @@
 import { CarriedOverParameter } from '@styrmin/plugin-styrmin-common';
+import { Knex } from 'knex';
 import { Cluster } from '../clusters/ClusterStore';
 import { Deployment, DriverVersionRef } from '../deployments/DeploymentStore';
 import { Environment } from '../environments/EnvironmentStore';
-import { Redeployment } from '../remediator/Remediator';
+import { Redeployment, TaskStartedBy } from '../remediator/Remediator';
 
 export type { Redeployment } from '../remediator/Remediator';
 
@@ -77,6 +78,18 @@ export type DeploymentChangesChangeOptions = {
   updatedBy: string;
   /** Validate and generate as for real, answer what the change would do, store nothing. */
   dryRun?: boolean;
+  /**
+   * The transaction of a caller that records more with the change (a step that starts the
+   * upgrade records its link in the same one); the change's own when absent. Not with
+   * `dryRun`.
+   */
+  tx?: Knex.Transaction;
+  /**
+   * For a change that a step of another task makes (an environment upgrade's, an action
+   * primitive's): the start key of the deployment's task, unique, and the step, which the
+   * remediator links to it.
+   */
+  startedBy?: TaskStartedBy;
 };
 
 /** @internal */

@@ -1,8 +1,10 @@
+import { InputError } from '@backstage/errors';
 import {
   APPLY_STYRMIN_DEPLOYMENT_STEP,
   DeploymentState,
   DriverSpec,
   FlowRunState,
+  isEnvironmentFlow,
   plannedSteps,
   PromptAnswers,
   remediationFlow,
@@ -23,8 +25,10 @@ import {
   DeploymentIntent,
   Redeployment,
   Remediator,
+  RemediatorRecordEnvironmentTaskOptions,
   RemediatorRecordTaskOptions,
   RemediatorRemediateOptions,
+  TaskStartedBy,
 } from './Remediator';
 
 /**
@@ -85,7 +89,8 @@ export class DefaultRemediator implements Remediator {
   async remediate(
     options: RemediatorRemediateOptions,
   ): Promise<Redeployment[]> {
-    const { tx, cluster, intent, createdBy, prompts, cause } = options;
+    const { tx, cluster, intent, createdBy, prompts, cause, startedBy } =
+      options;
     const deployments = this.#deploymentsOf(options);
     if (intent?.kind === 'delete') {
       deployments.unshift(this.#deletion(tx, intent, createdBy));
@@ -100,7 +105,9 @@ export class DefaultRemediator implements Remediator {
           ...(prompts?.deploymentId === deployment.deploymentId && {
             prompts: prompts.answers,
           }),
-          ...(!isOwn(intent, deployment.deploymentId) && { cause }),
+          ...(isOwn(intent, deployment.deploymentId)
+            ? { startedBy }
+            : { cause }),
         }),
       );
     }
@@ -130,16 +137,53 @@ export class DefaultRemediator implements Remediator {
       stepNames: task.stepNames,
       startKey: startedBy?.startKey,
       cause: options.cause,
+      prompts: options.prompts,
     });
+    await this.#link(tx, startedBy, created);
+    this.#changes.notify({ tx, deploymentIds: [deploymentId] });
+    return { task: created, flowRun };
+  }
+
+  async recordEnvironmentTask(
+    options: RemediatorRecordEnvironmentTaskOptions,
+  ): Promise<{ task: Task; flowRun: FlowRun }> {
+    const { tx, environmentId, task, createdBy } = options;
+    if (!isEnvironmentFlow(task.flowName)) {
+      throw new InputError(
+        `${task.flowName} is not a flow of an environment task`,
+      );
+    }
+    const flowRun = await this.#broker.dispatch({
+      tx,
+      pool: 'server',
+      flowName: task.flowName,
+      parameters: { ...task.parameters, environmentId },
+    });
+    const created = await this.#tasks.createTask({
+      tx,
+      type: TASK_TYPE_OF_FLOW[task.flowName],
+      environmentId,
+      flowRunId: flowRun.id,
+      createdBy,
+      stepNames: task.stepNames,
+    });
+    this.#changes.notify({ tx, environmentIds: [environmentId] });
+    return { task: created, flowRun };
+  }
+
+  /** Links the step that started a task to it, when a step did. */
+  async #link(
+    tx: Knex.Transaction,
+    startedBy: TaskStartedBy | undefined,
+    task: Task,
+  ): Promise<void> {
     if (startedBy) {
       await this.#tasks.linkStartedTask({
         tx,
         stepId: startedBy.stepId,
-        startedTaskId: created.id,
+        startedTaskId: task.id,
       });
     }
-    this.#changes.notify({ tx, deploymentIds: [deploymentId] });
-    return { task: created, flowRun };
   }
 
   /** The generated instances that changed, each with how its deployment is written. */
@@ -221,6 +265,7 @@ export class DefaultRemediator implements Remediator {
       createdBy: string;
       prompts?: PromptAnswers;
       cause?: TaskCause;
+      startedBy?: TaskStartedBy;
     },
   ): Promise<Redeployment> {
     const { deploymentId, active, generated, cluster, createdBy } = options;
@@ -254,7 +299,9 @@ export class DefaultRemediator implements Remediator {
       stepNames: plannedSteps({ flowName, driver: options.driver }),
       prompts: options.prompts,
       cause: options.cause,
+      startKey: options.startedBy?.startKey,
     });
+    await this.#link(tx, options.startedBy, task);
     const instance =
       generated &&
       (await this.#instances.createInstance({

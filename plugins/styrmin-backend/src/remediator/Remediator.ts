@@ -62,7 +62,20 @@ export type RemediatorRemediateOptions = {
    * ask for them.
    */
   cause?: TaskCause;
+  /**
+   * For a change that a step of another task makes (an environment upgrade's): the start
+   * key of the intent's own task (unique) and the step, which is linked to it.
+   */
+  startedBy?: TaskStartedBy;
 };
+
+/**
+ * The step that starts a task, and the key that makes its start happen once: a second
+ * task with the same key is refused, and the starter finds the first by its key.
+ *
+ * @internal
+ */
+export type TaskStartedBy = { stepId: string; startKey: string };
 
 /**
  * What the remediator started for a deployment.
@@ -122,12 +135,23 @@ export type RemediatorRecordTaskOptions = {
    */
   state?: DeploymentState;
   /**
-   * For a task that an action primitive starts: the key of that call (unique) and the
-   * step that started it, which is linked to it.
+   * For a task that a step starts (an action primitive's, an environment operation's): the
+   * key of that start (unique) and the step, which is linked to it.
    */
-  startedBy?: { stepId: string; startKey: string };
+  startedBy?: TaskStartedBy;
   /** Why the task is started, when its author did not start it directly. */
   cause?: TaskCause;
+  /** The answers to the prompts of the actions the task runs (a retried upgrade's). */
+  prompts?: PromptAnswers;
+};
+
+/** @internal */
+export type RemediatorRecordEnvironmentTaskOptions = {
+  tx: Knex.Transaction;
+  environmentId: string;
+  /** A flow of the server's pool (UPGRADE_ENVIRONMENT, RESTORE_ENVIRONMENT, CLONE_ENVIRONMENT). */
+  task: TaskIntent;
+  createdBy: string;
 };
 
 /**
@@ -138,7 +162,8 @@ export type RemediatorRecordTaskOptions = {
  * instance with its diff and its task, and the supersession of the older tasks that the
  * new one takes over from. Tasks that change no instance (stop and start components, run a
  * job, back up, restore, delete a backup, and those that action primitives start) it
- * records the same way, with the state the task puts the deployment in.
+ * records the same way, with the state the task puts the deployment in; and the tasks of
+ * whole environments, whose flows run in the server's pool.
  *
  * @internal
  */
@@ -149,5 +174,13 @@ export interface Remediator {
   /** Records a task without a new instance, its flow run, and the state it puts the deployment in. */
   recordTask(
     options: RemediatorRecordTaskOptions,
+  ): Promise<{ task: Task; flowRun: FlowRun }>;
+
+  /**
+   * Records an environment task (the parent task of an environment operation) and its flow
+   * run in the server's pool, whose steps start the deployments' tasks.
+   */
+  recordEnvironmentTask(
+    options: RemediatorRecordEnvironmentTaskOptions,
   ): Promise<{ task: Task; flowRun: FlowRun }>;
 }

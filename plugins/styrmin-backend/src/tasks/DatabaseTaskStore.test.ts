@@ -11,6 +11,7 @@ import {
   D2,
   D3,
   insertTestDeployments,
+  testId,
 } from '../__testUtils__/testDeployments';
 import { ManualClock } from '../__testUtils__/ManualClock';
 import { DatabaseFlowRunStore } from '../flows/DatabaseFlowRunStore';
@@ -74,6 +75,7 @@ describe('DatabaseTaskStore', () => {
       expect(task).toEqual({
         id: expect.any(String),
         type: 'create_instance',
+        environmentId: testId(2),
         deploymentId: D1,
         flowRunId: expect.any(String),
         createdBy: 'user:default/ada',
@@ -636,7 +638,9 @@ describe('DatabaseTaskStore', () => {
         },
       };
       const started = await tasks.createTask({
-        ...hook,
+        type: hook.type,
+        deploymentId: D1,
+        createdBy: hook.createdBy,
         flowRunId: (
           await flowRuns.createFlowRun({
             pool: 'cluster:c1',
@@ -708,6 +712,60 @@ describe('DatabaseTaskStore', () => {
           type: 'delete_deployment',
           deploymentId: UNKNOWN_ID,
           flowRunId: run.id,
+          createdBy: 'user:default/ada',
+          stepNames: ['One'],
+        }),
+      ).rejects.toThrow();
+    });
+
+    it("records an environment task without a deployment, and pages it only among the environment's own tasks", async () => {
+      const { tasks, flowRuns, createTask, clock } = await createStores();
+      const ofDeployment = await createTask(['One']);
+      clock.advance({ seconds: 1 });
+      const run = await flowRuns.createFlowRun({
+        pool: 'server',
+        flowName: 'UPGRADE_ENVIRONMENT',
+      });
+      const environmentTask = await tasks.createTask({
+        type: 'upgrade_environment',
+        environmentId: testId(2),
+        flowRunId: run.id,
+        createdBy: 'user:default/ada',
+        stepNames: ['Upgrade deployment-1 to 1.1.0'],
+      });
+      expect(environmentTask).toMatchObject({
+        type: 'upgrade_environment',
+        environmentId: testId(2),
+        deploymentId: null,
+      });
+      await expect(
+        tasks.getTask({ taskId: environmentTask.id }),
+      ).resolves.toEqual(environmentTask);
+
+      const page = async (environmentTasks?: boolean) =>
+        (
+          await tasks.listTaskPage({
+            environmentId: testId(2),
+            environmentTasks,
+            limit: 10,
+          })
+        ).tasks.map(task => task.id);
+      await expect(page()).resolves.toEqual([ofDeployment.id]);
+      await expect(page(true)).resolves.toEqual([environmentTask.id]);
+      await expect(
+        tasks.getNewestTasks({ deploymentIds: [D1] }),
+      ).resolves.toEqual([expect.objectContaining({ id: ofDeployment.id })]);
+
+      // A deployment's task needs its deployment; the database holds the rule.
+      const other = await flowRuns.createFlowRun({
+        pool: 'server',
+        flowName: 'UPDATE_INSTANCE',
+      });
+      await expect(
+        tasks.createTask({
+          type: 'update_instance',
+          environmentId: testId(2),
+          flowRunId: other.id,
           createdBy: 'user:default/ada',
           stepNames: ['One'],
         }),

@@ -20,7 +20,10 @@ export type { TaskCause, TaskCauseKind, TaskCauseRecord } from './TaskCause';
 export type Task = {
   id: string;
   type: TaskType;
-  deploymentId: string;
+  /** The environment it acts in: its deployment's, or the one an environment task acts on. */
+  environmentId: string;
+  /** The deployment it acts on; null for an environment task, which acts on its environment. */
+  deploymentId: string | null;
   flowRunId: string;
   /** The entity ref of the user or service that caused the task. */
   createdBy: string;
@@ -41,24 +44,35 @@ export type Task = {
 };
 
 /** @internal */
-export type TaskStoreCreateTaskOptions = TransactionOption & {
-  type: TaskType;
-  deploymentId: string;
-  /** The task's flow run, created first (in the same transaction). */
-  flowRunId: string;
-  createdBy: string;
-  /** The planned steps, in the order they run; each starts PENDING. */
-  stepNames: string[];
-  /** The answers to the prompts of the actions the task runs. */
-  prompts?: PromptAnswers;
-  /**
-   * For a task that an action primitive starts: the key of that call, unique; a second
-   * task with the same key is refused (`ConflictError`).
-   */
-  startKey?: string;
-  /** Why the task is started, when its author did not start it directly. */
-  cause?: TaskCause;
-};
+export type TaskStoreCreateTaskOptions = TransactionOption &
+  (
+    | {
+        /** The deployment it acts on; the task acts in its environment. */
+        deploymentId: string;
+        environmentId?: never;
+      }
+    | {
+        /** For an environment task (upgrade, restore, clone of an environment): no deployment. */
+        environmentId: string;
+        deploymentId?: never;
+      }
+  ) & {
+    type: TaskType;
+    /** The task's flow run, created first (in the same transaction). */
+    flowRunId: string;
+    createdBy: string;
+    /** The planned steps, in the order they run; each starts PENDING. */
+    stepNames: string[];
+    /** The answers to the prompts of the actions the task runs. */
+    prompts?: PromptAnswers;
+    /**
+     * For a task that an action primitive starts: the key of that call, unique; a second
+     * task with the same key is refused (`ConflictError`).
+     */
+    startKey?: string;
+    /** Why the task is started, when its author did not start it directly. */
+    cause?: TaskCause;
+  };
 
 /** @internal */
 export type TaskStoreGetTaskByStartKeyOptions = TransactionOption & {
@@ -138,9 +152,13 @@ export type TaskStoreListTaskPageOptions = TransactionOption &
         environmentId?: never;
       }
     | {
-        /** The tasks of the deployments of this environment, tombstones included. */
+        /**
+         * The tasks of the deployments of this environment, tombstones included; with
+         * `environmentTasks`, the environment's own tasks instead (which have no deployment).
+         */
         environmentId: string;
         deploymentIds?: never;
+        environmentTasks?: boolean;
       }
   ) & {
     limit: number;

@@ -22,8 +22,10 @@ export type DbTaskRow = {
   id: string;
   /** A `TaskType`. */
   type: string;
-  /** The deployment the task acts on. */
-  deployment_id: string;
+  /** The deployment the task acts on; null for an environment task, and only for one. */
+  deployment_id: string | null;
+  /** The environment the task acts in: its deployment's, or the environment task's own. */
+  environment_id: string;
   /** The task's flow run, whose state is the task's status. */
   flow_run_id: string;
   /** The user or service entity ref that caused the task. */

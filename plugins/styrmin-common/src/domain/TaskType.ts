@@ -15,6 +15,8 @@ export const TaskType = defineDomainEnum('task type', {
   stop_components: 'Scales components to 0 pods; replica overrides are kept.',
   start_components:
     'Restores components to their replica count by the replica precedence.',
+  restart_components:
+    'Replaces the pods of components one by one, as kubectl rollout restart does.',
   run_job: 'Runs commands in a Job of the deployment (execute_commands).',
   delete_deployment:
     'Removes the workload from the cluster and leaves a tombstone.',
@@ -24,6 +26,12 @@ export const TaskType = defineDomainEnum('task type', {
     'Restores a backup in place: its volume claims replaced, its objects updated.',
   delete_backup:
     'Removes a backup and its data from its storage location (DeleteBackupRequest).',
+  upgrade_environment:
+    'Upgrades the deployments of an environment in dependency order, each with its own upgrade_instance task.',
+  restore_environment:
+    'Restores an environment from an environment backup: its configuration, then each usable constituent in place.',
+  clone_environment:
+    'Creates a new environment from an environment backup of another, each deployment restored across targets.',
 });
 
 /** @public */

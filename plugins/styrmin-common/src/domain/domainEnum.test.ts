@@ -28,12 +28,18 @@ describe('the glossary enums', () => {
         'upgrade_instance',
         'stop_components',
         'start_components',
+        // The glossary's third lifecycle operation of a component.
+        'restart_components',
         'run_job',
         'delete_deployment',
         // The glossary's list is "for example"; the backups' tasks follow it.
         'create_backup',
         'restore_backup',
         'delete_backup',
+        // Then the environment operations' parent tasks.
+        'upgrade_environment',
+        'restore_environment',
+        'clone_environment',
       ],
     ],
     [Hook, ['setup', 'upgrade']],

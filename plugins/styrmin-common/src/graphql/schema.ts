@@ -4,6 +4,7 @@ import { deploymentGraphQLSchema } from './deploymentSchema';
 import { driverGraphQLSchema } from './driverSchema';
 import { environmentBackupGraphQLSchema } from './environmentBackupSchema';
 import { environmentGraphQLSchema } from './environmentSchema';
+import { environmentOperationGraphQLSchema } from './environmentOperationSchema';
 import { taskGraphQLSchema } from './taskSchema';
 
 /**
@@ -59,4 +60,5 @@ export const styrminGraphQLSchema = /* GraphQL */ `
   ${taskGraphQLSchema}
   ${backupGraphQLSchema}
   ${environmentBackupGraphQLSchema}
+  ${environmentOperationGraphQLSchema}
 `;

@@ -9,6 +9,26 @@ export const taskGraphQLSchema = /* GraphQL */ `
     task(id: ID!): Task
   }
 
+  extend type Mutation {
+    """
+    Retries a failed task: a new task of the same change, by the same flow with the same
+    parameters. A task that applied an instance applies the same instance again (the
+    deployment DEPLOYING), stop, start and restart act on the same components, run_job
+    runs the same job, a failed deletion starts again. Needs what the task's kind needs:
+    styrmin.deployment.create for create_instance, styrmin.deployment.delete for
+    delete_deployment, styrmin.deployment.update for the others. CONFLICT, with nothing
+    written, for a task that did not fail, one that a hook's step started (retry that
+    task), a backup or environment task, and one whose deployment moved on (it is no
+    longer the deployment's newest task, backups aside); NOT_FOUND for an unknown task.
+    """
+    retryTask(input: RetryTaskInput!): DeploymentTaskResult!
+  }
+
+  input RetryTaskInput {
+    "The failed task."
+    task: ID!
+  }
+
   extend type Deployment {
     "Its tasks, newest first. Needs styrmin.deployment.read."
     tasks(
@@ -104,8 +124,8 @@ export const taskGraphQLSchema = /* GraphQL */ `
   }
 
   extend type Task {
-    "The deployment it acts on."
-    deployment: Deployment!
+    "The deployment it acts on; null for an environment task (Task.environment)."
+    deployment: Deployment
     """
     Why it was started, when its author did not start it directly: a change of the
     cluster's settings or the environment's overrides, a change of a sibling deployment, a
@@ -272,7 +292,7 @@ export const taskGraphQLSchema = /* GraphQL */ `
     SUCCEEDED
   }
 
-  "One asynchronous operation on a deployment. Needs styrmin.deployment.read."
+  "One asynchronous operation on a deployment or an environment. Needs styrmin.deployment.read."
   type Task {
     id: ID!
     type: TaskType!

@@ -32,26 +32,3 @@ export const styrminEnvironmentBackupDeletePermission = createPermission({
   name: 'styrmin.environmentbackup.delete',
   attributes: { action: 'delete' },
 });
-
-/**
- * Restoring an environment from an environment backup: its configuration, then every
- * usable constituent in place. Administrators only in Styrmin's role policy (the documents
- * reserve it to them), which the `environment` area gives.
- *
- * @public
- */
-export const styrminEnvironmentRestorePermission = createPermission({
-  name: 'styrmin.environment.restore',
-  attributes: { action: 'update' },
-});
-
-/**
- * Cloning an environment: a new environment, its deployments, and the cross-target
- * restores into them. Administrators only in Styrmin's role policy.
- *
- * @public
- */
-export const styrminEnvironmentClonePermission = createPermission({
-  name: 'styrmin.environment.clone',
-  attributes: { action: 'create' },
-});

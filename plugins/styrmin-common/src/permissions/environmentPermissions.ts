@@ -43,3 +43,38 @@ export const styrminEnvironmentDeletePermission = createPermission({
   name: 'styrmin.environment.delete',
   attributes: { action: 'delete' },
 });
+
+/**
+ * Upgrading the deployments of an environment in one operation (their upgrade tasks under
+ * one parent task). Operators and administrators in Styrmin's role policy, as for the
+ * upgrade of one deployment.
+ *
+ * @public
+ */
+export const styrminEnvironmentUpgradePermission = createPermission({
+  name: 'styrmin.environment.upgrade',
+  attributes: { action: 'update' },
+});
+
+/**
+ * Restoring an environment from an environment backup: its configuration, then every
+ * usable constituent in place. Administrators only in Styrmin's role policy (the documents
+ * reserve it to them), which the `environment` area gives.
+ *
+ * @public
+ */
+export const styrminEnvironmentRestorePermission = createPermission({
+  name: 'styrmin.environment.restore',
+  attributes: { action: 'update' },
+});
+
+/**
+ * Cloning an environment: a new environment, its deployments, and the cross-target
+ * restores into them. Administrators only in Styrmin's role policy.
+ *
+ * @public
+ */
+export const styrminEnvironmentClonePermission = createPermission({
+  name: 'styrmin.environment.clone',
+  attributes: { action: 'create' },
+});

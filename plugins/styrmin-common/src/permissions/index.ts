@@ -8,10 +8,13 @@ export {
   styrminClusterUpdatePermission,
 } from './clusterPermissions';
 export {
+  styrminEnvironmentClonePermission,
   styrminEnvironmentCreatePermission,
   styrminEnvironmentDeletePermission,
   styrminEnvironmentReadPermission,
+  styrminEnvironmentRestorePermission,
   styrminEnvironmentUpdatePermission,
+  styrminEnvironmentUpgradePermission,
 } from './environmentPermissions';
 export {
   styrminDeploymentCreatePermission,
@@ -36,8 +39,6 @@ export {
   styrminEnvironmentBackupCreatePermission,
   styrminEnvironmentBackupDeletePermission,
   styrminEnvironmentBackupReadPermission,
-  styrminEnvironmentClonePermission,
-  styrminEnvironmentRestorePermission,
 } from './environmentBackupPermissions';
 export { styrminPermissions } from './styrminPermissions';
 export {

@@ -43,6 +43,7 @@ describe('styrminPermissions', () => {
       'styrmin.environmentbackup.read': 'read',
       'styrmin.environmentbackup.create': 'create',
       'styrmin.environmentbackup.delete': 'delete',
+      'styrmin.environment.upgrade': 'update',
       'styrmin.environment.restore': 'update',
       'styrmin.environment.clone': 'create',
     });

@@ -28,17 +28,18 @@ import {
   styrminDriverReadPermission,
 } from './driverPermissions';
 import {
+  styrminEnvironmentClonePermission,
   styrminEnvironmentCreatePermission,
   styrminEnvironmentDeletePermission,
   styrminEnvironmentReadPermission,
+  styrminEnvironmentRestorePermission,
   styrminEnvironmentUpdatePermission,
+  styrminEnvironmentUpgradePermission,
 } from './environmentPermissions';
 import {
   styrminEnvironmentBackupCreatePermission,
   styrminEnvironmentBackupDeletePermission,
   styrminEnvironmentBackupReadPermission,
-  styrminEnvironmentClonePermission,
-  styrminEnvironmentRestorePermission,
 } from './environmentBackupPermissions';
 
 /**
@@ -74,6 +75,7 @@ export const styrminPermissions: readonly Permission[] = [
   styrminEnvironmentBackupReadPermission,
   styrminEnvironmentBackupCreatePermission,
   styrminEnvironmentBackupDeletePermission,
+  styrminEnvironmentUpgradePermission,
   styrminEnvironmentRestorePermission,
   styrminEnvironmentClonePermission,
 ];

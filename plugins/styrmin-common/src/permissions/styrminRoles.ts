@@ -53,6 +53,12 @@ const OPERATOR_STYRMIN_AREAS = [
   'environmentbackup',
 ];
 
+/**
+ * The permissions of the administrators' areas that operators hold too: the upgrade of an
+ * environment's deployments, which operators may do one deployment at a time already.
+ */
+const OPERATOR_STYRMIN_PERMISSIONS = ['styrmin.environment.upgrade'];
+
 function isStyrminPermission(permission: Permission): boolean {
   return permission.name.startsWith('styrmin.');
 }
@@ -80,7 +86,8 @@ export function decideForRole(
         return (
           !isStyrminPermission(permission) ||
           isRead(permission) ||
-          OPERATOR_STYRMIN_AREAS.includes(permission.name.split('.')[1])
+          OPERATOR_STYRMIN_AREAS.includes(permission.name.split('.')[1]) ||
+          OPERATOR_STYRMIN_PERMISSIONS.includes(permission.name)
         );
       case 'readOnly':
         return isRead(permission);

@@ -11,10 +11,14 @@ describe('the flow enums', () => {
       'DELETE',
       'STOP_COMPONENTS',
       'START_COMPONENTS',
+      'RESTART_COMPONENTS',
       'RUN_JOB',
       'CREATE_BACKUP',
       'RESTORE_BACKUP',
       'DELETE_BACKUP',
+      'UPGRADE_ENVIRONMENT',
+      'RESTORE_ENVIRONMENT',
+      'CLONE_ENVIRONMENT',
     ]);
     const descriptions = Object.values(FlowName.descriptions).join('\n');
     for (const type of TaskType.values) {

@@ -2,7 +2,9 @@ import { defineDomainEnum } from '../domain/domainEnum';
 
 /**
  * The flows that the server submits: each task type has one, and the remediator maps a
- * reconciliation diff to one of the first four. The backup flows run on the cluster's pool.
+ * reconciliation diff to one of the first four. The backup flows run on the cluster's pool;
+ * the environment flows on the server's own (`server`), whose steps start the deployments'
+ * tasks on the cluster's pool.
  *
  * @public
  */
@@ -18,6 +20,8 @@ export const FlowName = defineDomainEnum('flow name', {
   STOP_COMPONENTS: 'Scales components to 0 pods (task stop_components).',
   START_COMPONENTS:
     'Restores components to their replica count (task start_components).',
+  RESTART_COMPONENTS:
+    'Replaces the pods of components one by one (task restart_components).',
   RUN_JOB: 'Runs commands in a Job of the deployment (task run_job).',
   CREATE_BACKUP:
     'Backs up the namespace of a deployment with a Velero Backup (task create_backup).',
@@ -25,6 +29,12 @@ export const FlowName = defineDomainEnum('flow name', {
     'Restores a backup into the deployment it was taken of (task restore_backup).',
   DELETE_BACKUP:
     'Removes a Velero Backup and its data with a DeleteBackupRequest (task delete_backup).',
+  UPGRADE_ENVIRONMENT:
+    'Upgrades the deployments of an environment one after the other, optionally after an environment backup (task upgrade_environment).',
+  RESTORE_ENVIRONMENT:
+    'Applies an environment backup again: its configuration, then the in-place restore of each usable constituent (task restore_environment).',
+  CLONE_ENVIRONMENT:
+    'Creates an environment and its deployments from an environment backup, each restored by a cross-target restore (task clone_environment).',
 });
 
 /** @public */

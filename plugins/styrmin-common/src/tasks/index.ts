@@ -12,6 +12,14 @@ export {
   type BackupFlow,
 } from './backupFlowSteps';
 export {
+  BACK_UP_ENVIRONMENT_STEP,
+  ENVIRONMENT_FLOW_STEPS,
+  ENVIRONMENT_FLOWS,
+  isEnvironmentFlow,
+  upgradeDeploymentStepName,
+  type EnvironmentFlow,
+} from './environmentFlowSteps';
+export {
   COMPONENT_FLOW_STEPS,
   isComponentFlow,
   type ComponentFlow,

@@ -63,10 +63,14 @@ export const TASK_TYPE_OF_FLOW: Readonly<Record<FlowName, TaskType>> = {
   DELETE: 'delete_deployment',
   STOP_COMPONENTS: 'stop_components',
   START_COMPONENTS: 'start_components',
+  RESTART_COMPONENTS: 'restart_components',
   RUN_JOB: 'run_job',
   CREATE_BACKUP: 'create_backup',
   RESTORE_BACKUP: 'restore_backup',
   DELETE_BACKUP: 'delete_backup',
+  UPGRADE_ENVIRONMENT: 'upgrade_environment',
+  RESTORE_ENVIRONMENT: 'restore_environment',
+  CLONE_ENVIRONMENT: 'clone_environment',
 };
 
 /** The hook that a flow runs: setup when it creates, upgrade when it upgrades. */

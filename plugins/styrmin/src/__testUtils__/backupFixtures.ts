@@ -42,6 +42,7 @@ function backupTaskTree(
       state: deployment.state,
       environment: deployment.environment,
     },
+    environment: deployment.environment,
     steps: steps.map((name, position) => ({
       id: `${id}-step-${position}`,
       name,

@@ -311,6 +311,7 @@ export const stopWorkersTree: TaskTree = {
     'STOP_COMPONENTS',
   ),
   deployment: treeDeployment,
+  environment: treeDeployment.environment,
   job: null,
   cause: {
     kind: 'HOOK',
@@ -345,6 +346,7 @@ export const upgradeTree: TaskTree = {
   ...upgradeTask,
   cause: null,
   deployment: treeDeployment,
+  environment: treeDeployment.environment,
   job: null,
   steps: [
     step({
@@ -386,6 +388,7 @@ export const createTree: TaskTree = {
   ...createTask,
   cause: null,
   deployment: treeDeployment,
+  environment: treeDeployment.environment,
   job: null,
   steps: createTask.steps.map(s => step({ ...s })),
 };

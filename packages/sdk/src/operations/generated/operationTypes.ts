@@ -1198,7 +1198,7 @@ export type DeploymentTasksQuery = {
             name: string;
           } | null;
         } | null;
-        deployment: { id: string; name: string };
+        deployment: { id: string; name: string } | null;
         flowRun: {
           id: string;
           pool: string;
@@ -1897,7 +1897,7 @@ export type EnvironmentTasksQuery = {
             name: string;
           } | null;
         } | null;
-        deployment: { id: string; name: string };
+        deployment: { id: string; name: string } | null;
         flowRun: {
           id: string;
           pool: string;
@@ -2265,36 +2265,12 @@ export type RegisterClusterMutation = {
   };
 };
 
-export type RotateAgentTokenMutationVariables = Exact<{
-  input: RotateAgentTokenInput;
+export type RestartComponentsMutationVariables = Exact<{
+  input: ComponentsInput;
 }>;
 
-export type RotateAgentTokenMutation = {
-  rotateAgentToken: {
-    agentToken: string;
-    cluster: {
-      id: string;
-      name: string;
-      settings: unknown;
-      workPool: string;
-      agentTokenRotatedAt: string;
-      agentLastSeenAt: string | null;
-      agentHeartbeatSeconds: number;
-      version: number;
-      createdBy: string;
-      createdAt: string;
-      updatedBy: string;
-      updatedAt: string;
-    };
-  };
-};
-
-export type RunJobMutationVariables = Exact<{
-  input: RunJobInput;
-}>;
-
-export type RunJobMutation = {
-  runJob: {
+export type RestartComponentsMutation = {
+  restartComponents: {
     deployment: {
       id: string;
       name: string;
@@ -2382,6 +2358,81 @@ export type DeploymentTaskResultFieldsFragment = {
       startedAt: string | null;
       endedAt: string | null;
     }>;
+  };
+};
+
+export type RotateAgentTokenMutationVariables = Exact<{
+  input: RotateAgentTokenInput;
+}>;
+
+export type RotateAgentTokenMutation = {
+  rotateAgentToken: {
+    agentToken: string;
+    cluster: {
+      id: string;
+      name: string;
+      settings: unknown;
+      workPool: string;
+      agentTokenRotatedAt: string;
+      agentLastSeenAt: string | null;
+      agentHeartbeatSeconds: number;
+      version: number;
+      createdBy: string;
+      createdAt: string;
+      updatedBy: string;
+      updatedAt: string;
+    };
+  };
+};
+
+export type RunJobMutationVariables = Exact<{
+  input: RunJobInput;
+}>;
+
+export type RunJobMutation = {
+  runJob: {
+    deployment: {
+      id: string;
+      name: string;
+      appVersion: string;
+      configuration: unknown;
+      state: DeploymentState;
+      stateReason: string | null;
+      deletedAt: string | null;
+      version: number;
+      createdBy: string;
+      createdAt: string;
+      updatedBy: string;
+      updatedAt: string;
+      environment: { id: string; name: string };
+      driverVersion: { name: string; version: string };
+      activeInstance: { id: string; number: number; createdAt: string } | null;
+    };
+    task: {
+      id: string;
+      type: TaskType;
+      status: FlowRunState;
+      result: TaskResult;
+      createdBy: string;
+      createdAt: string;
+      flowRun: {
+        id: string;
+        pool: string;
+        flowName: FlowName;
+        state: FlowRunState;
+        attempts: number;
+        maxAttempts: number;
+        createdAt: string;
+      };
+      steps: Array<{
+        name: string;
+        position: number;
+        status: StepStatus;
+        attempts: number;
+        startedAt: string | null;
+        endedAt: string | null;
+      }>;
+    };
   };
 };
 
@@ -2530,7 +2581,8 @@ export type TaskQuery = {
       name: string;
       state: DeploymentState;
       environment: { id: string; name: string };
-    };
+    } | null;
+    environment: { id: string; name: string };
     steps: Array<{
       id: string;
       outputTail: string | null;
@@ -2590,7 +2642,8 @@ export type TaskDetailFieldsFragment = {
     name: string;
     state: DeploymentState;
     environment: { id: string; name: string };
-  };
+  } | null;
+  environment: { id: string; name: string };
   steps: Array<{
     id: string;
     outputTail: string | null;
@@ -2901,7 +2954,8 @@ export type BackupQuery = {
         name: string;
         state: DeploymentState;
         environment: { id: string; name: string };
-      };
+      } | null;
+      environment: { id: string; name: string };
       steps: Array<{
         id: string;
         outputTail: string | null;

@@ -44,7 +44,8 @@ export function registerListCommand(
           table: list.map(task => ({
             id: task.id,
             type: task.type,
-            deployment: task.deployment.name,
+            // Only an environment task has no deployment; these lists show none.
+            deployment: task.deployment?.name ?? '',
             result: task.result,
             status: task.status,
             attempts: task.flowRun.attempts,

@@ -8,6 +8,7 @@ import { Knex } from 'knex';
 import { randomUUID } from 'node:crypto';
 import { inTransaction } from '../../database/inTransaction';
 import { Backup } from '../BackupStore';
+import { TaskStartedBy } from '../../remediator/Remediator';
 import { SCHEDULED_BACKUP_CAUSE } from '../../remediator/taskCauses';
 import {
   DEFAULT_BACKUP_TTL_SECONDS,
@@ -29,6 +30,8 @@ export type CreateBackupOptions = {
   environmentBackupId?: string;
   /** The caller's transaction; one of its own when absent. */
   tx?: Knex.Transaction;
+  /** For a backup that a step of another task takes: its task's start key, and the step. */
+  startedBy?: TaskStartedBy;
 };
 
 /**
@@ -101,6 +104,7 @@ export async function createBackup(
         ttlSeconds,
       }),
       createdBy,
+      startedBy: options.startedBy,
       ...(options.trigger === 'SCHEDULE' && { cause: SCHEDULED_BACKUP_CAUSE }),
     });
     return deps.backups.createBackup({

@@ -5,7 +5,10 @@ import {
   StyrminError,
   veleroRestoreName,
 } from '@styrmin/plugin-styrmin-common';
+import { Knex } from 'knex';
 import { randomUUID } from 'node:crypto';
+import { inTransaction } from '../../database/inTransaction';
+import { TaskStartedBy } from '../../remediator/Remediator';
 import { DeploymentBackupsDeps } from '../DeploymentBackupsDeps';
 import { Restore } from '../RestoreStore';
 import { restoreBackupIntent } from './backupTaskIntents';
@@ -15,6 +18,10 @@ import { lockedDeploymentRecords } from './deploymentRecords';
 export type RestoreBackupOptions = {
   backupId: string;
   createdBy: string;
+  /** The caller's transaction; one of its own when absent. */
+  tx?: Knex.Transaction;
+  /** For a restore that a step of another task starts: its task's start key, and the step. */
+  startedBy?: TaskStartedBy;
 };
 
 /** The states of a task that has not ended. */
@@ -48,7 +55,7 @@ export async function recordRestore(
   options: RestoreBackupOptions & { targetDeploymentId?: string },
 ): Promise<Restore> {
   const { backupId, createdBy, targetDeploymentId } = options;
-  return deps.knex.transaction(async tx => {
+  return inTransaction(options.tx ?? deps.knex, async tx => {
     const found = await deps.backups.getBackup({ tx, id: backupId });
     if (!found) {
       throw new NotFoundError(`Backup ${backupId} does not exist`);
@@ -116,6 +123,7 @@ export async function recordRestore(
       }),
       state: 'RESTORING',
       createdBy,
+      startedBy: options.startedBy,
     });
     return deps.restores.createRestore({
       tx,

@@ -131,6 +131,18 @@ export type Query = {
    * styrmin.environmentbackup.read.
    */
   environmentBackup?: Maybe<EnvironmentBackup>;
+  /**
+   * What an environment upgrade would do, in the order it would do it. Writes nothing.
+   * Needs styrmin.environment.read.
+   */
+  environmentUpgradePlan: EnvironmentUpgradePlan;
+  /**
+   * What an environment restore would restore, and what it could not, with reasons.
+   * Writes nothing. Needs styrmin.environment.read.
+   */
+  environmentRestorePlan: EnvironmentRestorePlan;
+  /** What an environment clone would create. Writes nothing. Needs styrmin.environment.read. */
+  environmentClonePlan: EnvironmentClonePlan;
 };
 
 /** The entry points for reading. */
@@ -214,6 +226,21 @@ export type QueryBackupStorageLocationArgs = {
 /** The entry points for reading. */
 export type QueryEnvironmentBackupArgs = {
   id: Scalars['ID']['input'];
+};
+
+/** The entry points for reading. */
+export type QueryEnvironmentUpgradePlanArgs = {
+  input: UpgradeEnvironmentInput;
+};
+
+/** The entry points for reading. */
+export type QueryEnvironmentRestorePlanArgs = {
+  input: RestoreEnvironmentInput;
+};
+
+/** The entry points for reading. */
+export type QueryEnvironmentClonePlanArgs = {
+  input: CloneEnvironmentInput;
 };
 
 /** The Styrmin server: the backend plugin that owns the database and records intent. */
@@ -339,6 +366,15 @@ export type Mutation = {
    */
   startComponents: DeploymentTaskResult;
   /**
+   * Restarts components of a deployment as kubectl rollout restart does (a
+   * restart_components task whose RESTART_COMPONENTS flow run the cluster's agent runs):
+   * the pod template of each of their Deployments and StatefulSets gets the annotation
+   * kubectl.kubernetes.io/restartedAt, so their pods are replaced one by one; the task
+   * succeeds once every pod of the new template is ready. A stopped component stays
+   * stopped. The same rules as stopComponents. Needs styrmin.deployment.update.
+   */
+  restartComponents: DeploymentTaskResult;
+  /**
    * Runs a command in a Job of the deployment (a run_job task whose RUN_JOB flow run the
    * cluster's agent runs, by the rules of execute_commands): in the component container's
    * image and environment, in the Job <release>-job of the deployment's namespace, which
@@ -420,6 +456,18 @@ export type Mutation = {
    * Needs styrmin.environmentbackup.delete.
    */
   deleteEnvironmentBackup: EnvironmentBackup;
+  /**
+   * Upgrades the deployments of an environment in the plan's order, each with its own
+   * upgrade task, under one parent task (upgrade_environment); a failed upgrade stops those
+   * after it. A plan with problems is refused (VALIDATION_FAILED, every problem at once)
+   * and nothing is written. Needs styrmin.environment.upgrade (operators and
+   * administrators).
+   */
+  upgradeEnvironment: EnvironmentOperation;
+  /** Needs styrmin.environment.restore (administrators). */
+  restoreEnvironment: EnvironmentOperation;
+  /** Needs styrmin.environment.clone (administrators). */
+  cloneEnvironment: EnvironmentOperation;
 };
 
 /** The entry points for changing. */
@@ -493,6 +541,11 @@ export type MutationStartComponentsArgs = {
 };
 
 /** The entry points for changing. */
+export type MutationRestartComponentsArgs = {
+  input: ComponentsInput;
+};
+
+/** The entry points for changing. */
 export type MutationRunJobArgs = {
   input: RunJobInput;
 };
@@ -545,6 +598,21 @@ export type MutationCreateEnvironmentBackupArgs = {
 /** The entry points for changing. */
 export type MutationDeleteEnvironmentBackupArgs = {
   input: DeleteEnvironmentBackupInput;
+};
+
+/** The entry points for changing. */
+export type MutationUpgradeEnvironmentArgs = {
+  input: UpgradeEnvironmentInput;
+};
+
+/** The entry points for changing. */
+export type MutationRestoreEnvironmentArgs = {
+  input: RestoreEnvironmentInput;
+};
+
+/** The entry points for changing. */
+export type MutationCloneEnvironmentArgs = {
+  input: CloneEnvironmentInput;
 };
 
 /** Where a driver version was loaded from. */
@@ -900,6 +968,11 @@ export type Environment = {
   storageLocation?: Maybe<BackupStorageLocation>;
   /** Its environment backups, newest first. Needs styrmin.environmentbackup.read. */
   environmentBackups: EnvironmentBackupPage;
+  /**
+   * Its environment tasks (upgrade, restore, clone), newest first. Needs
+   * styrmin.deployment.read.
+   */
+  environmentTasks: TaskConnection;
 };
 
 /** A logical deployment target in one cluster, such as dev or prod. */
@@ -911,6 +984,12 @@ export type EnvironmentTasksArgs = {
 
 /** A logical deployment target in one cluster, such as dev or prod. */
 export type EnvironmentEnvironmentBackupsArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** A logical deployment target in one cluster, such as dev or prod. */
+export type EnvironmentEnvironmentTasksArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
 };
@@ -938,7 +1017,7 @@ export type ComponentsInput = {
   components: Array<Scalars['String']['input']>;
 };
 
-/** What stopComponents, startComponents and runJob started. */
+/** What stopComponents, startComponents, restartComponents and runJob started. */
 export type DeploymentTaskResult = {
   __typename?: 'DeploymentTaskResult';
   deployment: Deployment;
@@ -1397,7 +1476,7 @@ export { StepStatus };
 
 export { TaskResult };
 
-/** One asynchronous operation on a deployment. Needs styrmin.deployment.read. */
+/** One asynchronous operation on a deployment or an environment. Needs styrmin.deployment.read. */
 export type Task = {
   __typename?: 'Task';
   id: Scalars['ID']['output'];
@@ -1411,8 +1490,8 @@ export type Task = {
   flowRun: FlowRun;
   /** Its steps, in the order they run. */
   steps: Array<Step>;
-  /** The deployment it acts on. */
-  deployment: Deployment;
+  /** The deployment it acts on; null for an environment task (Task.environment). */
+  deployment?: Maybe<Deployment>;
   /**
    * Why it was started, when its author did not start it directly: a change of the
    * cluster's settings or the environment's overrides, a change of a sibling deployment, a
@@ -1421,6 +1500,11 @@ export type Task = {
   cause?: Maybe<TaskCause>;
   /** With type run_job: the component it ran in and the command it ran. */
   job?: Maybe<TaskJob>;
+  /**
+   * The environment it acts in: its deployment's, or for an environment task the
+   * environment it acts on.
+   */
+  environment: Environment;
 };
 
 /** One run of a flow in a work pool. */
@@ -1782,6 +1866,136 @@ export type EnvironmentBackupPage = {
   pageInfo: PageInfo;
 };
 
+export type UpgradeEnvironmentInput = {
+  environment: Scalars['ID']['input'];
+  /**
+   * Named versions; a deployment not named goes to its driver's newest version (none
+   * newer: left out).
+   */
+  versions?: InputMaybe<Array<DeploymentVersionInput>>;
+  /**
+   * Take an environment backup first (its constituents must complete before the first
+   * upgrade).
+   */
+  backupFirst?: InputMaybe<Scalars['Boolean']['input']>;
+  allowDowngrade?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type DeploymentVersionInput = {
+  deployment: Scalars['ID']['input'];
+  driverVersion: Scalars['String']['input'];
+};
+
+export type EnvironmentUpgradePlan = {
+  __typename?: 'EnvironmentUpgradePlan';
+  environment: Environment;
+  /**
+   * In the order they run: dependency order from the connections (a deployment after
+   * those it connects to).
+   */
+  upgrades: Array<PlannedUpgrade>;
+  /** Deployments left out, with why (no newer version, not RUNNING, ...). */
+  skipped: Array<SkippedDeployment>;
+  backupFirst: Scalars['Boolean']['output'];
+  /** Problems that refuse the whole upgrade (each one, all at once); empty when it can start. */
+  problems: Array<Scalars['String']['output']>;
+};
+
+export type PlannedUpgrade = {
+  __typename?: 'PlannedUpgrade';
+  /** From 1, in the order the upgrades run. */
+  position: Scalars['Int']['output'];
+  deployment: Deployment;
+  fromVersion: Scalars['String']['output'];
+  toVersion: Scalars['String']['output'];
+  /** Names of the deployments it runs after. */
+  after: Array<Scalars['String']['output']>;
+};
+
+export type SkippedDeployment = {
+  __typename?: 'SkippedDeployment';
+  deploymentName: Scalars['String']['output'];
+  deployment?: Maybe<Deployment>;
+  reason: Scalars['String']['output'];
+};
+
+export type RestoreEnvironmentInput = {
+  environmentBackup: Scalars['ID']['input'];
+};
+
+export type ConstituentRefusal =
+  | 'DEPLOYMENT_DELETED'
+  | 'CONSTITUENT_GONE'
+  | 'CONSTITUENT_FAILED'
+  | 'DEPLOYMENT_BUSY'
+  | 'RESTORE_FAILED';
+
+export type EnvironmentRestorePlan = {
+  __typename?: 'EnvironmentRestorePlan';
+  environmentBackup: EnvironmentBackup;
+  /**
+   * Deployments that will be put back to their captured declared state and restored in
+   * place.
+   */
+  restores: Array<EnvironmentBackupConstituent>;
+  /** Those it cannot restore, each with the deployment's name and the reason. */
+  unrestorable: Array<UnrestorableConstituent>;
+};
+
+export type UnrestorableConstituent = {
+  __typename?: 'UnrestorableConstituent';
+  deploymentName: Scalars['String']['output'];
+  reason: ConstituentRefusal;
+  message: Scalars['String']['output'];
+};
+
+export type CloneEnvironmentInput = {
+  source: Scalars['ID']['input'];
+  /** The new environment's name (a DNS label, free). */
+  name: Scalars['String']['input'];
+  /** Defaults to the source's cluster. */
+  cluster?: InputMaybe<Scalars['ID']['input']>;
+  /** Clone from this environment backup of the source; absent: take one for the clone. */
+  environmentBackup?: InputMaybe<Scalars['ID']['input']>;
+  /**
+   * Overrides of the new environment on top of the source's (same shape as Environment
+   * overrides).
+   */
+  overrides?: InputMaybe<Scalars['JSON']['input']>;
+};
+
+export type EnvironmentClonePlan = {
+  __typename?: 'EnvironmentClonePlan';
+  source: Environment;
+  name: Scalars['String']['output'];
+  cluster: Cluster;
+  environmentBackup?: Maybe<EnvironmentBackup>;
+  /**
+   * One per eligible deployment of the backup (or of the source, when the backup is to be
+   * taken).
+   */
+  deployments: Array<PlannedCloneDeployment>;
+  problems: Array<Scalars['String']['output']>;
+};
+
+export type PlannedCloneDeployment = {
+  __typename?: 'PlannedCloneDeployment';
+  name: Scalars['String']['output'];
+  driverName: Scalars['String']['output'];
+  driverVersion: Scalars['String']['output'];
+  appVersion: Scalars['String']['output'];
+};
+
+/**
+ * What an environment operation started: its parent task (whose linked tasks are the
+ * deployments' tasks).
+ */
+export type EnvironmentOperation = {
+  __typename?: 'EnvironmentOperation';
+  task: Task;
+  environment: Environment;
+};
+
 export type ResolverTypeWrapper<T> = Promise<T> | T;
 
 export type Resolver<
@@ -2041,6 +2255,49 @@ export type ResolversTypes = {
       nodes: Array<ResolversTypes['EnvironmentBackup']>;
     }
   >;
+  UpgradeEnvironmentInput: UpgradeEnvironmentInput;
+  DeploymentVersionInput: DeploymentVersionInput;
+  EnvironmentUpgradePlan: ResolverTypeWrapper<
+    Omit<EnvironmentUpgradePlan, 'environment' | 'upgrades' | 'skipped'> & {
+      environment: ResolversTypes['Environment'];
+      upgrades: Array<ResolversTypes['PlannedUpgrade']>;
+      skipped: Array<ResolversTypes['SkippedDeployment']>;
+    }
+  >;
+  PlannedUpgrade: ResolverTypeWrapper<
+    Omit<PlannedUpgrade, 'deployment'> & {
+      deployment: ResolversTypes['Deployment'];
+    }
+  >;
+  SkippedDeployment: ResolverTypeWrapper<
+    Omit<SkippedDeployment, 'deployment'> & {
+      deployment?: Maybe<ResolversTypes['Deployment']>;
+    }
+  >;
+  RestoreEnvironmentInput: RestoreEnvironmentInput;
+  ConstituentRefusal: ConstituentRefusal;
+  EnvironmentRestorePlan: ResolverTypeWrapper<
+    Omit<EnvironmentRestorePlan, 'environmentBackup' | 'restores'> & {
+      environmentBackup: ResolversTypes['EnvironmentBackup'];
+      restores: Array<ResolversTypes['EnvironmentBackupConstituent']>;
+    }
+  >;
+  UnrestorableConstituent: ResolverTypeWrapper<UnrestorableConstituent>;
+  CloneEnvironmentInput: CloneEnvironmentInput;
+  EnvironmentClonePlan: ResolverTypeWrapper<
+    Omit<EnvironmentClonePlan, 'source' | 'cluster' | 'environmentBackup'> & {
+      source: ResolversTypes['Environment'];
+      cluster: ResolversTypes['Cluster'];
+      environmentBackup?: Maybe<ResolversTypes['EnvironmentBackup']>;
+    }
+  >;
+  PlannedCloneDeployment: ResolverTypeWrapper<PlannedCloneDeployment>;
+  EnvironmentOperation: ResolverTypeWrapper<
+    Omit<EnvironmentOperation, 'task' | 'environment'> & {
+      task: ResolversTypes['Task'];
+      environment: ResolversTypes['Environment'];
+    }
+  >;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -2162,6 +2419,45 @@ export type ResolversParentTypes = {
   EnvironmentBackupPage: Omit<EnvironmentBackupPage, 'nodes'> & {
     nodes: Array<ResolversParentTypes['EnvironmentBackup']>;
   };
+  UpgradeEnvironmentInput: UpgradeEnvironmentInput;
+  DeploymentVersionInput: DeploymentVersionInput;
+  EnvironmentUpgradePlan: Omit<
+    EnvironmentUpgradePlan,
+    'environment' | 'upgrades' | 'skipped'
+  > & {
+    environment: ResolversParentTypes['Environment'];
+    upgrades: Array<ResolversParentTypes['PlannedUpgrade']>;
+    skipped: Array<ResolversParentTypes['SkippedDeployment']>;
+  };
+  PlannedUpgrade: Omit<PlannedUpgrade, 'deployment'> & {
+    deployment: ResolversParentTypes['Deployment'];
+  };
+  SkippedDeployment: Omit<SkippedDeployment, 'deployment'> & {
+    deployment?: Maybe<ResolversParentTypes['Deployment']>;
+  };
+  RestoreEnvironmentInput: RestoreEnvironmentInput;
+  EnvironmentRestorePlan: Omit<
+    EnvironmentRestorePlan,
+    'environmentBackup' | 'restores'
+  > & {
+    environmentBackup: ResolversParentTypes['EnvironmentBackup'];
+    restores: Array<ResolversParentTypes['EnvironmentBackupConstituent']>;
+  };
+  UnrestorableConstituent: UnrestorableConstituent;
+  CloneEnvironmentInput: CloneEnvironmentInput;
+  EnvironmentClonePlan: Omit<
+    EnvironmentClonePlan,
+    'source' | 'cluster' | 'environmentBackup'
+  > & {
+    source: ResolversParentTypes['Environment'];
+    cluster: ResolversParentTypes['Cluster'];
+    environmentBackup?: Maybe<ResolversParentTypes['EnvironmentBackup']>;
+  };
+  PlannedCloneDeployment: PlannedCloneDeployment;
+  EnvironmentOperation: Omit<EnvironmentOperation, 'task' | 'environment'> & {
+    task: ResolversParentTypes['Task'];
+    environment: ResolversParentTypes['Environment'];
+  };
 };
 
 export type QueryResolvers<
@@ -2269,6 +2565,24 @@ export type QueryResolvers<
     ParentType,
     ContextType,
     RequireFields<QueryEnvironmentBackupArgs, 'id'>
+  >;
+  environmentUpgradePlan?: Resolver<
+    ResolversTypes['EnvironmentUpgradePlan'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryEnvironmentUpgradePlanArgs, 'input'>
+  >;
+  environmentRestorePlan?: Resolver<
+    ResolversTypes['EnvironmentRestorePlan'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryEnvironmentRestorePlanArgs, 'input'>
+  >;
+  environmentClonePlan?: Resolver<
+    ResolversTypes['EnvironmentClonePlan'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryEnvironmentClonePlanArgs, 'input'>
   >;
 };
 
@@ -2379,6 +2693,12 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationStartComponentsArgs, 'input'>
   >;
+  restartComponents?: Resolver<
+    ResolversTypes['DeploymentTaskResult'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationRestartComponentsArgs, 'input'>
+  >;
   runJob?: Resolver<
     ResolversTypes['DeploymentTaskResult'],
     ParentType,
@@ -2444,6 +2764,24 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     RequireFields<MutationDeleteEnvironmentBackupArgs, 'input'>
+  >;
+  upgradeEnvironment?: Resolver<
+    ResolversTypes['EnvironmentOperation'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationUpgradeEnvironmentArgs, 'input'>
+  >;
+  restoreEnvironment?: Resolver<
+    ResolversTypes['EnvironmentOperation'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationRestoreEnvironmentArgs, 'input'>
+  >;
+  cloneEnvironment?: Resolver<
+    ResolversTypes['EnvironmentOperation'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationCloneEnvironmentArgs, 'input'>
   >;
 };
 
@@ -2811,6 +3149,12 @@ export type EnvironmentResolvers<
     ParentType,
     ContextType,
     RequireFields<EnvironmentEnvironmentBackupsArgs, 'first'>
+  >;
+  environmentTasks?: Resolver<
+    ResolversTypes['TaskConnection'],
+    ParentType,
+    ContextType,
+    RequireFields<EnvironmentEnvironmentTasksArgs, 'first'>
   >;
 };
 
@@ -3191,9 +3535,13 @@ export type FlowNameResolvers = EnumResolverSignature<
     STOP_COMPONENTS?: any;
     START_COMPONENTS?: any;
     RUN_JOB?: any;
+    RESTART_COMPONENTS?: any;
     CREATE_BACKUP?: any;
     RESTORE_BACKUP?: any;
     DELETE_BACKUP?: any;
+    UPGRADE_ENVIRONMENT?: any;
+    RESTORE_ENVIRONMENT?: any;
+    CLONE_ENVIRONMENT?: any;
   },
   ResolversTypes['FlowName']
 >;
@@ -3218,9 +3566,13 @@ export type TaskTypeResolvers = EnumResolverSignature<
     start_components?: any;
     run_job?: any;
     delete_deployment?: any;
+    restart_components?: any;
     create_backup?: any;
     restore_backup?: any;
     delete_backup?: any;
+    upgrade_environment?: any;
+    restore_environment?: any;
+    clone_environment?: any;
   },
   ResolversTypes['TaskType']
 >;
@@ -3260,6 +3612,11 @@ export type TaskResolvers<
   >;
   cause?: Resolver<Maybe<ResolversTypes['TaskCause']>, ParentType, ContextType>;
   job?: Resolver<Maybe<ResolversTypes['TaskJob']>, ParentType, ContextType>;
+  environment?: Resolver<
+    ResolversTypes['Environment'],
+    ParentType,
+    ContextType
+  >;
 };
 
 export type FlowRunResolvers<
@@ -3289,6 +3646,7 @@ export type StepResolvers<
     ContextType
   >;
   endedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lines?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   errors?: Resolver<
     Array<ResolversTypes['StepAttemptError']>,
@@ -3557,6 +3915,129 @@ export type EnvironmentBackupPageResolvers<
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
 };
 
+export type EnvironmentUpgradePlanResolvers<
+  ContextType = StyrminGraphQLContext,
+  ParentType extends ResolversParentTypes['EnvironmentUpgradePlan'] = ResolversParentTypes['EnvironmentUpgradePlan'],
+> = {
+  environment?: Resolver<
+    ResolversTypes['Environment'],
+    ParentType,
+    ContextType
+  >;
+  upgrades?: Resolver<
+    Array<ResolversTypes['PlannedUpgrade']>,
+    ParentType,
+    ContextType
+  >;
+  skipped?: Resolver<
+    Array<ResolversTypes['SkippedDeployment']>,
+    ParentType,
+    ContextType
+  >;
+  backupFirst?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  problems?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type PlannedUpgradeResolvers<
+  ContextType = StyrminGraphQLContext,
+  ParentType extends ResolversParentTypes['PlannedUpgrade'] = ResolversParentTypes['PlannedUpgrade'],
+> = {
+  position?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  deployment?: Resolver<ResolversTypes['Deployment'], ParentType, ContextType>;
+  fromVersion?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  toVersion?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  after?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type SkippedDeploymentResolvers<
+  ContextType = StyrminGraphQLContext,
+  ParentType extends ResolversParentTypes['SkippedDeployment'] = ResolversParentTypes['SkippedDeployment'],
+> = {
+  deploymentName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  deployment?: Resolver<
+    Maybe<ResolversTypes['Deployment']>,
+    ParentType,
+    ContextType
+  >;
+  reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type EnvironmentRestorePlanResolvers<
+  ContextType = StyrminGraphQLContext,
+  ParentType extends ResolversParentTypes['EnvironmentRestorePlan'] = ResolversParentTypes['EnvironmentRestorePlan'],
+> = {
+  environmentBackup?: Resolver<
+    ResolversTypes['EnvironmentBackup'],
+    ParentType,
+    ContextType
+  >;
+  restores?: Resolver<
+    Array<ResolversTypes['EnvironmentBackupConstituent']>,
+    ParentType,
+    ContextType
+  >;
+  unrestorable?: Resolver<
+    Array<ResolversTypes['UnrestorableConstituent']>,
+    ParentType,
+    ContextType
+  >;
+};
+
+export type UnrestorableConstituentResolvers<
+  ContextType = StyrminGraphQLContext,
+  ParentType extends ResolversParentTypes['UnrestorableConstituent'] = ResolversParentTypes['UnrestorableConstituent'],
+> = {
+  deploymentName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  reason?: Resolver<
+    ResolversTypes['ConstituentRefusal'],
+    ParentType,
+    ContextType
+  >;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type EnvironmentClonePlanResolvers<
+  ContextType = StyrminGraphQLContext,
+  ParentType extends ResolversParentTypes['EnvironmentClonePlan'] = ResolversParentTypes['EnvironmentClonePlan'],
+> = {
+  source?: Resolver<ResolversTypes['Environment'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  cluster?: Resolver<ResolversTypes['Cluster'], ParentType, ContextType>;
+  environmentBackup?: Resolver<
+    Maybe<ResolversTypes['EnvironmentBackup']>,
+    ParentType,
+    ContextType
+  >;
+  deployments?: Resolver<
+    Array<ResolversTypes['PlannedCloneDeployment']>,
+    ParentType,
+    ContextType
+  >;
+  problems?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type PlannedCloneDeploymentResolvers<
+  ContextType = StyrminGraphQLContext,
+  ParentType extends ResolversParentTypes['PlannedCloneDeployment'] = ResolversParentTypes['PlannedCloneDeployment'],
+> = {
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  driverName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  driverVersion?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  appVersion?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type EnvironmentOperationResolvers<
+  ContextType = StyrminGraphQLContext,
+  ParentType extends ResolversParentTypes['EnvironmentOperation'] = ResolversParentTypes['EnvironmentOperation'],
+> = {
+  task?: Resolver<ResolversTypes['Task'], ParentType, ContextType>;
+  environment?: Resolver<
+    ResolversTypes['Environment'],
+    ParentType,
+    ContextType
+  >;
+};
+
 export type Resolvers<ContextType = StyrminGraphQLContext> = {
   Query?: QueryResolvers<ContextType>;
   Server?: ServerResolvers<ContextType>;
@@ -3621,4 +4102,12 @@ export type Resolvers<ContextType = StyrminGraphQLContext> = {
   EnvironmentBackup?: EnvironmentBackupResolvers<ContextType>;
   EnvironmentBackupConstituent?: EnvironmentBackupConstituentResolvers<ContextType>;
   EnvironmentBackupPage?: EnvironmentBackupPageResolvers<ContextType>;
+  EnvironmentUpgradePlan?: EnvironmentUpgradePlanResolvers<ContextType>;
+  PlannedUpgrade?: PlannedUpgradeResolvers<ContextType>;
+  SkippedDeployment?: SkippedDeploymentResolvers<ContextType>;
+  EnvironmentRestorePlan?: EnvironmentRestorePlanResolvers<ContextType>;
+  UnrestorableConstituent?: UnrestorableConstituentResolvers<ContextType>;
+  EnvironmentClonePlan?: EnvironmentClonePlanResolvers<ContextType>;
+  PlannedCloneDeployment?: PlannedCloneDeploymentResolvers<ContextType>;
+  EnvironmentOperation?: EnvironmentOperationResolvers<ContextType>;
 };

@@ -32,9 +32,15 @@ export function createTaskFields(): StyrminResolvers {
           notStored(`Flow run ${task.flowRunId}`);
         return runJobOf(run);
       },
+      // An environment task acts on its environment, and has no deployment.
       deployment: async (task, _args, context) =>
-        (await context.loaders.deployment.load(task.deploymentId)) ??
-        notStored(`Deployment ${task.deploymentId}`),
+        task.deploymentId === null
+          ? null
+          : (await context.loaders.deployment.load(task.deploymentId)) ??
+            notStored(`Deployment ${task.deploymentId}`),
+      environment: async (task, _args, context) =>
+        (await context.loaders.environment.load(task.environmentId)) ??
+        notStored(`Environment ${task.environmentId}`),
     },
     FlowRun: isoDateFields('createdAt'),
     Step: {

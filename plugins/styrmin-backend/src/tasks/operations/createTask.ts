@@ -4,14 +4,19 @@ import { TaskType } from '@styrmin/plugin-styrmin-common';
 import { Knex } from 'knex';
 import { randomUUID } from 'node:crypto';
 import { inTransaction } from '../../database/inTransaction';
+import { DEPLOYMENTS_TABLE } from '../../deployments/tables';
 import { Task, TaskStoreCreateTaskOptions } from '../TaskStore';
 import { DbStepRow, DbTaskRow, STEPS_TABLE, TASKS_TABLE } from '../tables';
 import { TaskOperationOptions } from './TaskOperationOptions';
 import { loadTasks } from './loadTasks';
 
-/** The columns a new task is written with; PostgreSQL draws `sequence` itself. */
-type DbNewTaskRow = Omit<DbTaskRow, 'sequence'> & {
+/**
+ * The columns a new task is written with; PostgreSQL draws `sequence` itself, and a
+ * deployment's task takes its environment from the deployment's row.
+ */
+type DbNewTaskRow = Omit<DbTaskRow, 'sequence' | 'environment_id'> & {
   sequence?: Knex.Raw;
+  environment_id: string | Knex.Raw;
 };
 
 /** `TaskStore.createTask`: the task and its planned steps. */
@@ -25,7 +30,15 @@ export async function createTask(
   const task: DbNewTaskRow = {
     id: randomUUID(),
     type: TaskType.parse(options.type),
-    deployment_id: options.deploymentId,
+    deployment_id: options.deploymentId ?? null,
+    environment_id:
+      options.environmentId ??
+      tx.raw('(select ?? from ?? where ?? = ?)', [
+        'environment_id',
+        DEPLOYMENTS_TABLE,
+        'id',
+        options.deploymentId,
+      ]),
     flow_run_id: options.flowRunId,
     created_by: options.createdBy,
     created_at: options.clock.now(),

@@ -1,5 +1,4 @@
 import { onlyUuids } from '../../database/uuid';
-import { DEPLOYMENTS_TABLE } from '../../deployments/tables';
 import {
   TaskStoreListTaskPageOptions,
   TaskStoreListTaskPageResult,
@@ -14,14 +13,15 @@ export async function listTaskPage(
   options: TaskOperationOptions<TaskStoreListTaskPageOptions>,
 ): Promise<TaskStoreListTaskPageResult> {
   const { tx, limit, after } = options;
-  let query = tx<DbTaskRow>(TASKS_TABLE).whereIn(
-    'deployment_id',
-    options.environmentId === undefined
-      ? onlyUuids(options.deploymentIds)
-      : tx(DEPLOYMENTS_TABLE)
-          .whereIn('environment_id', onlyUuids([options.environmentId]))
-          .select('id'),
-  );
+  let query = tx<DbTaskRow>(TASKS_TABLE);
+  if (options.environmentId === undefined) {
+    query = query.whereIn('deployment_id', onlyUuids(options.deploymentIds));
+  } else {
+    query = query.whereIn('environment_id', onlyUuids([options.environmentId]));
+    query = options.environmentTasks
+      ? query.whereNull('deployment_id')
+      : query.whereNotNull('deployment_id');
+  }
   if (options.topLevel) {
     query = query.whereNotExists(startedByAStep(tx, `${TASKS_TABLE}.id`));
   }

@@ -86,6 +86,7 @@ export async function loadTasks(
   return taskRows.map(row => ({
     id: row.id,
     type: TaskType.parse(row.type),
+    environmentId: row.environment_id,
     deploymentId: row.deployment_id,
     flowRunId: row.flow_run_id,
     createdBy: row.created_by,

@@ -133,7 +133,8 @@ const StepItem = ({ task, step }: { task: TaskTree; step: TreeStep }) => {
           <StepTimes step={step} />
         </Typography>
       </Box>
-      {step.supersededBy && (
+      {/* Only a deployment's task is superseded; an environment task has no deployment. */}
+      {step.supersededBy && task.deployment && (
         <Typography variant="body2" color="textSecondary">
           Superseded by{' '}
           <Link to={links.task(task.deployment.id, step.supersededBy.id)}>
