@@ -2,6 +2,7 @@ import { KubeConfig } from '@kubernetes/client-node';
 import { DriverFiles } from '../drivers/DriverFiles';
 import { Logger } from '../logging/Logger';
 import { ClusterClient } from './ClusterClient';
+import { EventRecorder } from './EventRecorder';
 import { Controller } from '../controller/Controller';
 import { HelmChartRenderer } from './HelmChartRenderer';
 import { createOperatorInformers, operatorSources } from './OperatorInformers';
@@ -51,6 +52,10 @@ export class Operator {
       logger: options.logger,
       chartSource: { driverChartsUrl: options.driverChartsUrl },
       pollIntervalMs: options.pollIntervalMs,
+      events: EventRecorder.create({
+        kubeConfig: options.kubeConfig,
+        logger: options.logger,
+      }),
     });
     return new Operator(
       Controller.create({

@@ -5,6 +5,7 @@ import {
   StyrminDeploymentStatus,
 } from '../styrminDeployment/StyrminDeployment';
 import { ClusterClient } from './ClusterClient';
+import { EventRecorder } from './EventRecorder';
 import { refOf } from './refOf';
 
 /** @public */
@@ -22,20 +23,28 @@ export interface StatusUpdate {
 export class StatusWriter {
   readonly #client: ClusterClient;
   readonly #now: () => Date;
+  readonly #events?: EventRecorder;
   /** The status last written, by key and for the uid it was written to. */
   readonly #written = new Map<
     string,
     { uid: string; status: StyrminDeploymentStatus }
   >();
 
-  private constructor(options: { client: ClusterClient; now: () => Date }) {
+  private constructor(options: {
+    client: ClusterClient;
+    now: () => Date;
+    events?: EventRecorder;
+  }) {
     this.#client = options.client;
     this.#now = options.now;
+    this.#events = options.events;
   }
 
+  /** `events`: told of each status written, to record the Events of what changed. */
   static create(options: {
     client: ClusterClient;
     now: () => Date;
+    events?: EventRecorder;
   }): StatusWriter {
     return new StatusWriter(options);
   }
@@ -78,6 +87,11 @@ export class StatusWriter {
         uid: resource.metadata!.uid!,
         status,
       });
+      this.#events?.conditionsChanged(
+        resource,
+        previous.conditions,
+        status.conditions ?? [],
+      );
     }
   }
 

@@ -14,6 +14,7 @@ import {
 } from '../styrminDeployment/StyrminDeployment';
 import { cleanUp } from './cleanUp';
 import { ClusterClient } from './ClusterClient';
+import { EventRecorder } from './EventRecorder';
 import { ChartSourceOptions } from './desired/chartSource';
 import { HelmChartRenderer } from './HelmChartRenderer';
 import { OperatorCache } from './OperatorInformers';
@@ -44,6 +45,8 @@ export interface StyrminDeploymentReconcilerOptions {
    */
   pollIntervalMs?: number;
   now?: () => Date;
+  /** Records an Event on the StyrminDeployment for each condition that changes. */
+  events?: EventRecorder;
 }
 
 interface Phase {
@@ -86,6 +89,7 @@ export class StyrminDeploymentReconciler implements Reconciler {
     this.#status = StatusWriter.create({
       client: options.client,
       now: options.now ?? (() => new Date()),
+      events: options.events,
     });
     this.#rendered = RenderedWorkloads.create({ renderer: options.renderer });
   }
