@@ -4,8 +4,10 @@ import { Knex } from 'knex';
 import { randomUUID } from 'node:crypto';
 import { Backup, BackupStore } from '../backups/BackupStore';
 import { DeploymentBackups } from '../backups/DeploymentBackups';
+import { inTransaction } from '../database/inTransaction';
 import { DeploymentStore } from '../deployments/DeploymentStore';
 import { EnvironmentStore } from '../environments/EnvironmentStore';
+import { TaskStartedBy } from '../remediator/Remediator';
 import { TaskStore } from '../tasks/TaskStore';
 import { eligibleDeployments } from './eligibleDeployments';
 import {
@@ -39,6 +41,15 @@ export type CreateEnvironmentBackupOptions = {
   /** Of every constituent; the per-deployment default when absent. */
   ttlSeconds?: number;
   createdBy: string;
+  /** Its id, when the caller chose it first (an environment clone's task names it). */
+  id?: string;
+  /** The caller's transaction; one of its own when absent. */
+  tx?: Knex.Transaction;
+  /**
+   * For an environment backup that a step of another task takes: the step, linked to each
+   * constituent's task, whose start key is `${startKey}/${deployment id}`.
+   */
+  startedBy?: TaskStartedBy;
 };
 
 /** @internal */
@@ -85,9 +96,9 @@ export class EnvironmentBackups {
   async createEnvironmentBackup(
     options: CreateEnvironmentBackupOptions,
   ): Promise<EnvironmentBackupView> {
-    const { environmentId, ttlSeconds, createdBy } = options;
+    const { environmentId, ttlSeconds, createdBy, startedBy } = options;
     const deps = this.#deps;
-    return deps.knex.transaction(async tx => {
+    return inTransaction(options.tx ?? deps.knex, async tx => {
       const environment = await deps.environments.getEnvironment({
         tx,
         id: environmentId,
@@ -109,7 +120,7 @@ export class EnvironmentBackups {
           `Environment ${environment.name} cannot be backed up: it has no deployment to back up (deleted deployments and those that failed at their creation are left out)`,
         );
       }
-      const id = randomUUID();
+      const id = options.id ?? randomUUID();
       const captured: CapturedDeployment[] = [];
       const backups = new Map<string, Backup>();
       for (const deployment of eligible) {
@@ -120,6 +131,10 @@ export class EnvironmentBackups {
           trigger: 'ON_DEMAND',
           environmentBackupId: id,
           createdBy,
+          startedBy: startedBy && {
+            stepId: startedBy.stepId,
+            startKey: `${startedBy.startKey}/${deployment.id}`,
+          },
         });
         backups.set(backup.id, backup);
         captured.push({

@@ -107,7 +107,7 @@ export class DeploymentChanges {
         );
       }
       const deployment = {
-        id: randomUUID(),
+        id: options.id ?? randomUUID(),
         name,
         driver: { name: driver.name, version: driver.version },
         configuration: validated.configuration,
@@ -128,6 +128,7 @@ export class DeploymentChanges {
           changedBy: createdBy,
         }),
         prompts: { deploymentId: deployment.id, answers: validated.prompts },
+        startedBy: options.startedBy,
       });
       return deploymentResult(deployment.id, redeployments, validated);
     });

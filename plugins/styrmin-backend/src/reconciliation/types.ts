@@ -60,6 +60,15 @@ export type DeploymentChangesCreateOptions = {
   createdBy: string;
   /** Validate and generate as for real, answer what the change would do, store nothing. */
   dryRun?: boolean;
+  /**
+   * Its id, when the caller chose it first (an environment clone's task names the
+   * deployments it creates, so that its step, run again, creates none twice).
+   */
+  id?: string;
+  /** As for a change: the caller's transaction, not with `dryRun`. */
+  tx?: Knex.Transaction;
+  /** As for a change: the step of another task that creates it (an environment clone's). */
+  startedBy?: TaskStartedBy;
 };
 
 /** @internal */

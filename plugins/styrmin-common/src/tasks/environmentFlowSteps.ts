@@ -20,6 +20,31 @@ export function upgradeDeploymentStepName(options: {
 }
 
 /**
+ * The step of RESTORE_ENVIRONMENT that restores one constituent: the deployment's declared
+ * state put back to the captured one, then its in-place restore. One per constituent the
+ * restore's plan restores, by name.
+ *
+ * @public
+ */
+export function restoreConstituentStepName(options: {
+  deploymentName: string;
+}): string {
+  return `Restore ${options.deploymentName}`;
+}
+
+/**
+ * The step of CLONE_ENVIRONMENT that restores one of the deployments it created from its
+ * source's constituent backup (a cross-target restore). One per created deployment.
+ *
+ * @public
+ */
+export function restoreCloneStepName(options: {
+  deploymentName: string;
+}): string {
+  return `Restore ${options.deploymentName} from its constituent backup`;
+}
+
+/**
  * The planned steps of the environment flows (the `server` pool's), named as the tasks
  * record them: fixed names, and builders for the steps that the task plans one per
  * deployment.
@@ -30,6 +55,17 @@ export const ENVIRONMENT_FLOW_STEPS = {
   UPGRADE_ENVIRONMENT: {
     backUp: BACK_UP_ENVIRONMENT_STEP,
     upgrade: upgradeDeploymentStepName,
+  },
+  RESTORE_ENVIRONMENT: {
+    configure: 'Apply the environment configuration',
+    restore: restoreConstituentStepName,
+    report: 'Report what was not restored',
+  },
+  CLONE_ENVIRONMENT: {
+    backUp: BACK_UP_ENVIRONMENT_STEP,
+    create: 'Create the deployments',
+    waitRunning: 'Wait for the deployments to run',
+    restore: restoreCloneStepName,
   },
 } as const;
 

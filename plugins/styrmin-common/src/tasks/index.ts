@@ -16,6 +16,8 @@ export {
   ENVIRONMENT_FLOW_STEPS,
   ENVIRONMENT_FLOWS,
   isEnvironmentFlow,
+  restoreCloneStepName,
+  restoreConstituentStepName,
   upgradeDeploymentStepName,
   type EnvironmentFlow,
 } from './environmentFlowSteps';
