@@ -57,7 +57,7 @@ describe('lines on a step end to end', () => {
     namespace = `styrmin-${infrahubId}`;
     const running = await world.eventually(async () => {
       const deployment = await client.deployment({ id: infrahubId });
-      return deployment?.activeInstance?.task && deployment;
+      return deployment?.activeInstance?.task ? deployment : undefined;
     }, 'the create task');
     const task = await ended(running.activeInstance!.task!.id);
 
