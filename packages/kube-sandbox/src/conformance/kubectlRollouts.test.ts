@@ -179,6 +179,19 @@ describe('kubectl rollout conformance', () => {
   it('deletes with --cascade=foreground: the deployment goes last, after its dependents', async () => {
     await kubectl(['apply', '-f', '-'], deployment('fore', 'nginx:1.27'));
     await rolledOut('fore');
+    // A finalizer holds the ReplicaSet, and so the deployment, in its foreground deletion.
+    const [replicaSet] = replicaSetsOf('fore');
+    const patchReplicaSet = (patch: object) =>
+      kubectl([
+        'patch',
+        'replicaset',
+        replicaSet.metadata.name!,
+        '-n',
+        'shop',
+        '-p',
+        JSON.stringify(patch),
+      ]);
+    await patchReplicaSet({ metadata: { finalizers: ['example.com/hold'] } });
     await kubectl([
       'delete',
       'deployment',
@@ -188,11 +201,24 @@ describe('kubectl rollout conformance', () => {
       '--cascade=foreground',
       '--wait=false',
     ]);
-    const deleting = sandbox.api.store.get('apps/deployments', 'shop', 'fore');
-    // Held by the foregroundDeletion finalizer while its dependents go, or already gone.
-    if (deleting) {
-      expect(deleting.metadata.finalizers).toContain('foregroundDeletion');
-    }
+    const held = await waitFor(() => {
+      const rs = replicaSetsOf('fore')[0];
+      return rs?.metadata.deletionTimestamp && rs;
+    });
+    // Deleted in the foreground too, as the garbage collector deletes blocking dependents.
+    expect(held.metadata.finalizers).toEqual(
+      expect.arrayContaining(['example.com/hold']),
+    );
+    expect(
+      sandbox.api.store.get('apps/deployments', 'shop', 'fore')?.metadata,
+    ).toMatchObject({
+      deletionTimestamp: expect.any(String),
+      finalizers: ['foregroundDeletion'],
+    });
+    // Only this finalizer goes (the garbage collector removes its own meanwhile).
+    await patchReplicaSet({
+      metadata: { '$deleteFromPrimitiveList/finalizers': ['example.com/hold'] },
+    });
     await kubectl([
       'wait',
       '--for=delete',
@@ -202,9 +228,9 @@ describe('kubectl rollout conformance', () => {
       '--timeout=20s',
     ]);
     expect(replicaSetsOf('fore')).toEqual([]);
-    expect(podsOf('fore').filter(p => !p.metadata.deletionTimestamp)).toEqual(
-      [],
-    );
+    await waitFor(() => podsOf('fore').length === 0, {
+      what: 'the pods of the deleted ReplicaSet to go',
+    });
   });
 
   it('deletes with --cascade=background: the deployment at once, its dependents after', async () => {
