@@ -4,6 +4,7 @@ import {
   CustomObjectsApi,
   KubernetesObject,
   KubernetesObjectApi,
+  PatchStrategy,
   V1Pod,
 } from '@kubernetes/client-node';
 import { ensureTools, Sandbox, startSandbox } from '@styrmin/kube-sandbox';
@@ -15,6 +16,10 @@ import { ChartServer, CHARTS_PATH } from '../charts/ChartServer';
 import { DriverChartRepository } from '../charts/DriverChartRepository';
 import { createLogfmtLogger, Logger } from '../logging/Logger';
 import { Condition, findCondition } from '../styrminDeployment/conditions';
+import {
+  contextSecretsObject,
+  takeSecretValues,
+} from '../styrminDeployment/contextSecrets';
 import {
   STYRMIN_DEPLOYMENT_PLURAL,
   STYRMIN_GROUP,
@@ -135,27 +140,54 @@ export class ClusterView {
     );
   }
 
-  async create(deployment: StyrminDeployment): Promise<void> {
+  /**
+   * Creates the resource as the worker does: the secret values in its context Secret, the
+   * spec without them; or, with `inlineSecrets`, as agents before that wrote it.
+   */
+  async create(
+    deployment: StyrminDeployment,
+    options: { inlineSecrets?: boolean } = {},
+  ): Promise<void> {
     await this.custom.createNamespacedCustomObject({
       group: STYRMIN_GROUP,
       version: STYRMIN_VERSION,
       namespace: OPERATOR_NAMESPACE,
       plural: STYRMIN_DEPLOYMENT_PLURAL,
-      body: deployment,
+      body: options.inlineSecrets
+        ? deployment
+        : await this.#writeSecretValues(deployment),
     });
   }
 
   /** Replaces the spec, as the worker does for a new instance. */
   async replaceSpec(deployment: StyrminDeployment): Promise<void> {
     const current = (await this.deployment(deployment.metadata!.name!))!;
+    const { spec } = await this.#writeSecretValues(deployment, current);
     await this.custom.replaceNamespacedCustomObject({
       group: STYRMIN_GROUP,
       version: STYRMIN_VERSION,
       namespace: OPERATOR_NAMESPACE,
       plural: STYRMIN_DEPLOYMENT_PLURAL,
       name: deployment.metadata!.name!,
-      body: { ...current, spec: deployment.spec },
+      body: { ...current, spec },
     });
+  }
+
+  /** Writes the context Secret of a resource; returns the resource without the values. */
+  async #writeSecretValues(
+    deployment: StyrminDeployment,
+    owner?: StyrminDeployment,
+  ): Promise<StyrminDeployment> {
+    const { context, secrets } = takeSecretValues(deployment.spec.context);
+    await this.objects.patch(
+      contextSecretsObject(deployment, secrets, owner),
+      undefined,
+      undefined,
+      'operator-sandbox',
+      true,
+      PatchStrategy.ServerSideApply,
+    );
+    return { ...deployment, spec: { ...deployment.spec, context } };
   }
 
   async delete(id: string): Promise<void> {

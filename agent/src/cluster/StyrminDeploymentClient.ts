@@ -2,11 +2,16 @@ import {
   ApiException,
   CustomObjectsApi,
   KubeConfig,
+  KubernetesObject,
   KubernetesObjectApi,
   PatchStrategy,
   setHeaderOptions,
 } from '@kubernetes/client-node';
 import { isDeepStrictEqual } from 'node:util';
+import {
+  contextSecretsObject,
+  takeSecretValues,
+} from '../styrminDeployment/contextSecrets';
 import {
   STYRMIN_DEPLOYMENT_PLURAL,
   STYRMIN_GROUP,
@@ -67,11 +72,31 @@ export class StyrminDeploymentClient {
   /**
    * Server-side applies the resource (creating it if need be) with the worker's field
    * manager and `force`: applying the same spec again changes nothing, so a step that
-   * applied it before the agent died is harmless to run again.
+   * applied it before the agent died is harmless to run again. The context's secret values
+   * go into the deployment's context Secret first (`contextSecrets.ts`), owned by the
+   * resource, and the spec carries only their paths.
    */
-  apply(deployment: StyrminDeployment): Promise<StyrminDeployment> {
+  async apply(deployment: StyrminDeployment): Promise<StyrminDeployment> {
+    const { context, secrets } = takeSecretValues(deployment.spec.context);
+    const owner = await this.read(deployment.metadata!.name!);
+    await this.#serverSideApply(
+      contextSecretsObject(deployment, secrets, owner),
+    );
+    const applied = await this.#serverSideApply({
+      ...deployment,
+      spec: { ...deployment.spec, context },
+    });
+    if (!owner) {
+      await this.#serverSideApply(
+        contextSecretsObject(deployment, secrets, applied),
+      );
+    }
+    return applied;
+  }
+
+  #serverSideApply<T extends KubernetesObject>(object: T): Promise<T> {
     return this.#objects.patch(
-      deployment,
+      object,
       undefined,
       undefined,
       WORKER_FIELD_MANAGER,

@@ -56,6 +56,54 @@ export class ClusterClient {
     );
   }
 
+  /** An object as the server has it now, or undefined when there is none. */
+  async read<T extends KubernetesObject>(
+    ref: KubernetesObject,
+  ): Promise<T | undefined> {
+    try {
+      return (await this.#objects.read({
+        apiVersion: ref.apiVersion,
+        kind: ref.kind,
+        metadata: {
+          name: ref.metadata!.name!,
+          namespace: ref.metadata!.namespace,
+        },
+      })) as T;
+    } catch (error) {
+      if (isNotFound(error)) {
+        return undefined;
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * JSON-merge-patches an object at the resourceVersion it has (null removes a key), so a
+   * concurrent writer makes it fail with 409 Conflict rather than be overwritten.
+   */
+  mergePatch<T extends KubernetesObject>(
+    object: T,
+    patch: Record<string, unknown>,
+  ): Promise<T> {
+    return this.#objects.patch<T>(
+      {
+        ...patch,
+        apiVersion: object.apiVersion,
+        kind: object.kind,
+        metadata: {
+          name: object.metadata!.name!,
+          namespace: object.metadata!.namespace,
+          resourceVersion: object.metadata!.resourceVersion,
+        },
+      } as unknown as T,
+      undefined,
+      undefined,
+      FIELD_MANAGER,
+      undefined,
+      PatchStrategy.MergePatch,
+    );
+  }
+
   /**
    * Changes the finalizers of an object as it is now: read, then merge-patched at that
    * resourceVersion, so a concurrent writer makes it fail with 409 Conflict (retried) rather

@@ -237,6 +237,85 @@ describe('StyrminDeploymentReconciler', () => {
     expect(steps.events()).toHaveLength(recorded);
   });
 
+  it('keeps secret values out of the specs: a resource written with them inline loses them, the HelmRelease reads them from a Secret, the release gets them', async () => {
+    const PASSWORD = 'correct horse battery staple';
+    const NEW_PASSWORD = 'another password, of instance i2';
+    const readSecret = async (name: string, namespace = OPERATOR_NAMESPACE) =>
+      view.read('v1', 'Secret', name, namespace);
+    /** The admin password in the Secret the chart renders, as the release has it. */
+    const releasedPassword = async () => {
+      const { items } = await view.core.listNamespacedSecret({
+        namespace: 'styrmin-d8',
+      });
+      const rendered = items.find(item => item.data?.['admin-password']);
+      return Buffer.from(
+        rendered!.data!['admin-password'],
+        'base64',
+      ).toString();
+    };
+    const specsAsYaml = async () =>
+      (
+        await sandbox.kubectl([
+          'get',
+          'styrmindeployment,helmrelease',
+          '-A',
+          '-o',
+          'yaml',
+        ])
+      ).stdout;
+    // As agents before this one wrote it: the secret values inline in the spec.
+    await view.create(exampleDeployment({ id: 'd8' }), { inlineSecrets: true });
+    await reconcileUntilReady('d8', 'True');
+
+    const resource = (await view.deployment('d8'))!;
+    expect(JSON.stringify(resource)).not.toContain(PASSWORD);
+    expect(resource.spec.context.secret_paths).toEqual([
+      'parameters.admin_password',
+    ]);
+    const contextSecret = await readSecret('d8-secrets');
+    expect(contextSecret.metadata.ownerReferences).toEqual([
+      expect.objectContaining({ uid: resource.metadata!.uid }),
+    ]);
+    const release = await view.read(
+      'helm.toolkit.fluxcd.io/v2',
+      'HelmRelease',
+      'd8',
+      OPERATOR_NAMESPACE,
+    );
+    expect(JSON.stringify(release)).not.toContain(PASSWORD);
+    expect(release.spec.valuesFrom).toEqual([
+      { kind: 'Secret', name: 'd8-values-i1', valuesKey: 'values.yaml' },
+    ]);
+    expect(release.spec.values.infrahub).toMatchObject({
+      defaultBranch: 'main',
+    });
+    expect(release.spec.values.infrahub).not.toHaveProperty('adminPassword');
+    expect(await releasedPassword()).toBe(PASSWORD);
+    expect(await specsAsYaml()).not.toContain(PASSWORD);
+
+    // A new instance with another password: its own values Secret, the old one gone.
+    await view.replaceSpec(
+      exampleDeployment({
+        id: 'd8',
+        instanceId: 'i2',
+        configuration: { parameters: { admin_password: NEW_PASSWORD } },
+      }),
+    );
+    await waitFor(async () => {
+      await cacheCaughtUp('d8');
+      await reconciler.reconcile(keyOf('d8'));
+      return (
+        (await view.ready('d8'))?.message === 'Instance i2 is deployed' &&
+        (await releasedPassword()) === NEW_PASSWORD
+      );
+    });
+    expect(await readSecret('d8-values-i1')).toBeUndefined();
+    expect(await readSecret('d8-values-i2')).toBeDefined();
+    const yaml = await specsAsYaml();
+    expect(yaml).not.toContain(NEW_PASSWORD);
+    expect(yaml).not.toContain(PASSWORD);
+  });
+
   it('applies a new instance: an env override next to the chart env, a replica override in the pod count', async () => {
     await create({ id: 'd2' });
     await reconcileUntilReady('d2', 'True');

@@ -14,6 +14,7 @@ import {
 } from '../styrminDeployment/StyrminDeployment';
 import { cleanUp } from './cleanUp';
 import { ClusterClient } from './ClusterClient';
+import { contextWithSecretValues } from './contextSecretValues';
 import { EventRecorder } from './EventRecorder';
 import { ChartSourceOptions } from './desired/chartSource';
 import { HelmChartRenderer } from './HelmChartRenderer';
@@ -48,6 +49,12 @@ export interface StyrminDeploymentReconcilerOptions {
   /** Records an Event on the StyrminDeployment for each condition that changes. */
   events?: EventRecorder;
 }
+
+/**
+ * How soon to look again when the context Secret holds another instance's values: the
+ * worker writes it just before the spec, so this lasts a moment at most.
+ */
+const SECRET_VALUES_RETRY_MS = 500;
 
 interface Phase {
   type: ConditionType;
@@ -129,7 +136,21 @@ export class StyrminDeploymentReconciler implements Reconciler {
       });
       throw new TerminalError(error.message, { cause: error });
     }
-    const deployment: StyrminDeployment = { ...resource, spec };
+    const context = await contextWithSecretValues(
+      { client: this.#client, log },
+      { ...resource, spec },
+    );
+    if (!context) {
+      log.info('Waiting for the secret values of the instance', {
+        instance: spec.instanceId,
+      });
+      return { requeueAfterMs: SECRET_VALUES_RETRY_MS };
+    }
+    // The whole context, secret values included, lives in memory only.
+    const deployment: StyrminDeployment = {
+      ...resource,
+      spec: { ...spec, context },
+    };
     await this.#ensureFinalizer(resource, log);
     const deps: PhaseDeps = { client: this.#client, cache: this.#cache, log };
     // What a phase learns that a later one needs: the namespace the release goes into.

@@ -14,6 +14,7 @@ describe('desiredHelmRelease', () => {
       desiredHelmRelease(deployment, {
         chart,
         values: { a: 1 },
+        valuesFrom: [],
         patches: [],
         namespaceUid: 'n1',
       }),
@@ -65,9 +66,29 @@ describe('desiredHelmRelease', () => {
       desiredHelmRelease(deployment, {
         chart,
         values: {},
+        valuesFrom: [],
         patches,
         namespaceUid: 'n1',
       }).spec.postRenderers,
     ).toEqual([{ kustomize: { patches } }]);
+  });
+
+  it('reads the values that hold secrets from the values Secret, under the inline ones', () => {
+    const valuesFrom = [
+      {
+        kind: 'Secret' as const,
+        name: 'd1-values-i1',
+        valuesKey: 'values.yaml',
+      },
+    ];
+    expect(
+      desiredHelmRelease(deployment, {
+        chart,
+        values: { a: 1 },
+        valuesFrom,
+        patches: [],
+        namespaceUid: 'n1',
+      }).spec,
+    ).toMatchObject({ valuesFrom, values: { a: 1 } });
   });
 });

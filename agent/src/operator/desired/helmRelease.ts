@@ -6,6 +6,7 @@ import {
   childLabels,
   controllerReference,
 } from '../../styrminDeployment/labels';
+import { ValuesReference } from './secretValues';
 import { ChartValues } from './values';
 import {
   HELM_RELEASE_API_VERSION,
@@ -17,7 +18,10 @@ const REMEDIATION_RETRIES = 2;
 
 export interface HelmReleaseInputs {
   chart: HelmReleaseChart;
+  /** The values that hold no secret value. */
   values: ChartValues;
+  /** Where the values that do are: the deployment's values Secret, when it has one. */
+  valuesFrom: ValuesReference[];
   patches: KustomizePatch[];
   /** The uid of the deployment's namespace as it exists now. */
   namespaceUid: string;
@@ -26,7 +30,8 @@ export interface HelmReleaseInputs {
 /**
  * The Flux HelmRelease of a deployment, next to its StyrminDeployment and owned by it; the
  * release itself (and Helm's storage) lives in the deployment's namespace. The values are the
- * rendered values template; the component overrides are post-render patches, which Flux
+ * rendered values template, those that hold a secret value read from a Secret
+ * (`valuesFrom`, which Flux merges under the inline ones) so that the spec shows none; the component overrides are post-render patches, which Flux
  * applies on every install, upgrade and drift correction, so that nothing scales or edits the
  * workloads behind Flux's back. The namespace's uid is the value of Flux's force-reconcile
  * annotations: should the namespace be deleted by hand and made again, the new uid makes Flux
@@ -57,6 +62,9 @@ export function desiredHelmRelease(
       targetNamespace: namespace,
       storageNamespace: namespace,
       ...inputs.chart,
+      ...(inputs.valuesFrom.length > 0
+        ? { valuesFrom: inputs.valuesFrom }
+        : {}),
       values: inputs.values,
       install: { remediation: { retries: REMEDIATION_RETRIES } },
       upgrade: { remediation: { retries: REMEDIATION_RETRIES } },

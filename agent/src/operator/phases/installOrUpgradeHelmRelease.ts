@@ -1,3 +1,4 @@
+import { KubernetesObject } from '@kubernetes/client-node';
 import {
   StyrminError,
   ValuesTemplateError,
@@ -8,6 +9,12 @@ import { applyObject } from '../applyObject';
 import { ChartSourceOptions, desiredChartSource } from '../desired/chartSource';
 import { componentPatches, KustomizePatch } from '../desired/componentPatches';
 import { desiredHelmRelease } from '../desired/helmRelease';
+import {
+  SECRET_VALUES_KEY,
+  secretValuesObject,
+  splitSecretValues,
+  ValuesReference,
+} from '../desired/secretValues';
 import { ChartValues, renderValues } from '../desired/values';
 import { ChartRenderError } from '../HelmChartRenderer';
 import { failed, helmReleaseOutcome, Outcome } from '../outcomes';
@@ -16,7 +23,8 @@ import { RenderedWorkloads } from './RenderedWorkloads';
 
 /**
  * The phase `Install or upgrade the HelmRelease`: renders the values, computes the component
- * overrides (rendering the chart when they need it), applies the HelmRelease into the
+ * overrides (rendering the chart when they need it), writes the values that hold secrets
+ * into the instance's values Secret, applies the HelmRelease (reading them from it) into the
  * namespace of `namespaceUid`, and reads Flux's outcome. A values template, a chart or an
  * override that cannot work fails the phase with its reason.
  */
@@ -56,19 +64,48 @@ export async function installOrUpgradeHelmRelease(
     }
     throw error;
   }
+  const { inline, secret } = splitSecretValues(spec, values);
+  const valuesFrom: ValuesReference[] = [];
+  if (Object.keys(secret).length > 0) {
+    const holder = await deps.client.apply(
+      secretValuesObject(deployment, secret),
+    );
+    valuesFrom.push({
+      kind: 'Secret',
+      name: holder.metadata!.name!,
+      valuesKey: SECRET_VALUES_KEY,
+    });
+  }
   const desired = desiredHelmRelease(deployment, {
     chart: desiredChartSource(deployment, chartSource).helmReleaseChart,
-    values,
+    values: inline,
+    valuesFrom,
     patches,
     namespaceUid,
   });
-  const release = await applyObject({
-    ...deps,
-    object: desired,
-    cached: deps.cache.helmReleases.get(
-      desired.metadata!.name!,
-      desired.metadata!.namespace,
-    ),
-  });
+  const cached = deps.cache.helmReleases.get(
+    desired.metadata!.name!,
+    desired.metadata!.namespace,
+  );
+  const release = await applyObject({ ...deps, object: desired, cached });
+  await deleteReplacedValues(deps, cached, valuesFrom);
   return helmReleaseOutcome(release);
+}
+
+/** The values Secrets of earlier instances, once the HelmRelease no longer reads them. */
+async function deleteReplacedValues(
+  deps: PhaseDeps,
+  cached: (KubernetesObject & { spec?: any }) | undefined,
+  valuesFrom: ValuesReference[],
+) {
+  const current = new Set(valuesFrom.map(({ name }) => name));
+  for (const { kind, name } of cached?.spec?.valuesFrom ?? []) {
+    if (kind === 'Secret' && !current.has(name)) {
+      await deps.client.delete({
+        apiVersion: 'v1',
+        kind: 'Secret',
+        metadata: { name, namespace: cached!.metadata!.namespace },
+      });
+    }
+  }
 }
