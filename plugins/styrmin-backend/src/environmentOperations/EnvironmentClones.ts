@@ -5,15 +5,14 @@ import {
 import { Knex } from 'knex';
 import { randomUUID } from 'node:crypto';
 import { ChangeNotifier } from '../changes/ChangeNotifier';
-import { Cluster } from '../clusters/ClusterStore';
 import { Remediator } from '../remediator/Remediator';
-import { EnvironmentClonePlan } from './clonePlan';
 import {
   ClonePlanDeps,
   CloneRequest,
+  EnvironmentClonePlanView,
   readEnvironmentClonePlan,
 } from './clonePlanRecords';
-import { StartedEnvironmentOperation } from './EnvironmentRestores';
+import { EnvironmentOperation } from './EnvironmentOperation';
 import { CloneEnvironmentParameters } from './restoreAndCloneParameters';
 
 const STEPS = ENVIRONMENT_FLOW_STEPS.CLONE_ENVIRONMENT;
@@ -51,9 +50,7 @@ export class EnvironmentClones {
   }
 
   /** What a clone would create now, and every problem that refuses it. */
-  plan(
-    request: CloneRequest,
-  ): Promise<EnvironmentClonePlan & { cluster: Cluster }> {
+  plan(request: CloneRequest): Promise<EnvironmentClonePlanView> {
     return this.#deps.knex.transaction(tx =>
       readEnvironmentClonePlan(this.#deps, { tx, ...request }),
     );
@@ -66,7 +63,7 @@ export class EnvironmentClones {
    */
   async clone(
     request: CloneRequest & { createdBy: string },
-  ): Promise<StartedEnvironmentOperation> {
+  ): Promise<EnvironmentOperation> {
     const deps = this.#deps;
     return deps.knex.transaction(async tx => {
       const plan = await readEnvironmentClonePlan(deps, {

@@ -3,12 +3,9 @@ import {
   StyrminError,
 } from '@styrmin/plugin-styrmin-common';
 import { Knex } from 'knex';
-import {
-  Environment,
-  EnvironmentStore,
-} from '../environments/EnvironmentStore';
+import { EnvironmentStore } from '../environments/EnvironmentStore';
 import { Remediator } from '../remediator/Remediator';
-import { Task } from '../tasks/TaskStore';
+import { EnvironmentOperation } from './EnvironmentOperation';
 import { RestoreEnvironmentParameters } from './restoreAndCloneParameters';
 import {
   EnvironmentRestorePlan,
@@ -27,16 +24,6 @@ export type EnvironmentRestoresOptions = RestorePlanDeps & {
   knex: Knex;
   environments: EnvironmentStore;
   remediator: Remediator;
-};
-
-/**
- * What an environment operation started: its parent task, and the environment it acts on.
- *
- * @internal
- */
-export type StartedEnvironmentOperation = {
-  task: Task;
-  environment: Environment;
 };
 
 /**
@@ -70,13 +57,13 @@ export class EnvironmentRestores {
   /**
    * Starts an environment restore: its parent task, with one step per constituent the
    * plan restores. Refused, writing nothing: an unknown environment backup (NOT_FOUND); a
-   * deleted environment, or a plan that restores nothing (CONFLICT, naming each
-   * constituent and its reason).
+   * deleted environment, one with an environment operation that has not ended, or a plan
+   * that restores nothing (CONFLICT, naming each constituent and its reason).
    */
   async restore(options: {
     environmentBackupId: string;
     createdBy: string;
-  }): Promise<StartedEnvironmentOperation> {
+  }): Promise<EnvironmentOperation> {
     const { environmentBackupId, createdBy } = options;
     const deps = this.#deps;
     return deps.knex.transaction(async tx => {
@@ -99,6 +86,21 @@ export class EnvironmentRestores {
         throw new StyrminError(
           'CONFLICT',
           `Environment ${plan.view.environmentBackup.environment.name} was deleted: an environment restore creates no environment`,
+        );
+      }
+      const { tasks: environmentTasks } = await deps.tasks.listTaskPage({
+        tx,
+        environmentId: environment.id,
+        environmentTasks: true,
+        limit: 20,
+      });
+      const open = environmentTasks.find(
+        t => t.status === 'SCHEDULED' || t.status === 'RUNNING',
+      );
+      if (open) {
+        throw new StyrminError(
+          'CONFLICT',
+          `Environment ${environment.name} has an environment operation that has not ended (task ${open.id})`,
         );
       }
       if (plan.restores.length === 0) {

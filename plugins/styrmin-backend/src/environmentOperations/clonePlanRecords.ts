@@ -43,6 +43,16 @@ export type CloneRequest = {
 };
 
 /**
+ * An environment clone's plan with the cluster of the new environment, as the API
+ * answers it.
+ *
+ * @internal
+ */
+export type EnvironmentClonePlanView = EnvironmentClonePlan & {
+  cluster: Cluster;
+};
+
+/**
  * Reads what an environment clone is planned over (the source, the cluster, whether the
  * name is taken, the named environment backup with its constituents as they are now, the
  * source's eligible deployments) and plans it (`planEnvironmentClone`). Writes nothing.
@@ -54,7 +64,7 @@ export type CloneRequest = {
 export async function readEnvironmentClonePlan(
   deps: ClonePlanDeps,
   options: CloneRequest & { tx: Knex.Transaction; lockSource?: boolean },
-): Promise<EnvironmentClonePlan & { cluster: Cluster }> {
+): Promise<EnvironmentClonePlanView> {
   const { tx, sourceId, environmentBackupId } = options;
   const source = await deps.environments.getEnvironment({
     tx,
