@@ -25,6 +25,7 @@ import { createBackupStores } from '../plugins/styrmin-backend/src/backups/creat
 import { DeploymentBackups } from '../plugins/styrmin-backend/src/backups/DeploymentBackups';
 import { DatabaseEnvironmentBackupStore } from '../plugins/styrmin-backend/src/environmentOperations/DatabaseEnvironmentBackupStore';
 import { EnvironmentBackups } from '../plugins/styrmin-backend/src/environmentOperations/EnvironmentBackups';
+import { EnvironmentUpgrades } from '../plugins/styrmin-backend/src/environmentOperations/EnvironmentUpgrades';
 import { DatabaseClusterStore } from '../plugins/styrmin-backend/src/clusters/DatabaseClusterStore';
 import { systemClock } from '../plugins/styrmin-backend/src/database/Clock';
 import { DatabaseServerInfoStore } from '../plugins/styrmin-backend/src/database/DatabaseServerInfoStore';
@@ -207,6 +208,11 @@ async function setUp(knex: Knex) {
         ...stores,
         knex,
         deploymentBackups,
+      }),
+      environmentUpgrades: EnvironmentUpgrades.create({
+        ...stores,
+        ...changeServices,
+        knex,
       }),
       clock: systemClock,
     },

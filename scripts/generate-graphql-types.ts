@@ -96,6 +96,14 @@ const RESOLVER_MAPPERS = {
     '../../environmentOperations/environmentBackupStatus#EnvironmentBackupView',
   EnvironmentBackupConstituent:
     '../../environmentOperations/environmentBackupStatus#EnvironmentBackupConstituent',
+  EnvironmentOperation:
+    '../../environmentOperations/EnvironmentOperation#EnvironmentOperation',
+  EnvironmentUpgradePlan:
+    '../../environmentOperations/EnvironmentUpgrades#EnvironmentUpgradePlanView',
+  PlannedUpgrade:
+    '../../environmentOperations/planEnvironmentUpgrade#PlannedUpgrade',
+  SkippedDeployment:
+    '../../environmentOperations/planEnvironmentUpgrade#SkippedDeployment',
 };
 
 const OUTPUTS: Array<{

@@ -17,6 +17,7 @@ import { createBackupStores } from './backups/createBackupStores';
 import { DeploymentBackups } from './backups/DeploymentBackups';
 import { DatabaseEnvironmentBackupStore } from './environmentOperations/DatabaseEnvironmentBackupStore';
 import { EnvironmentBackups } from './environmentOperations/EnvironmentBackups';
+import { EnvironmentUpgrades } from './environmentOperations/EnvironmentUpgrades';
 import { createEnvironmentFlows } from './environmentOperations/createEnvironmentFlows';
 import { LinkedTasks } from './environmentOperations/LinkedTasks';
 import { SignalsChangeNotifier } from './changes/SignalsChangeNotifier';
@@ -182,6 +183,11 @@ export const styrminPlugin = createBackendPlugin({
           knex,
           deploymentBackups,
         });
+        const environmentUpgrades = EnvironmentUpgrades.create({
+          ...stores,
+          knex,
+          remediator,
+        });
 
         // The agent protocol, under /agent/v1: the cluster's agent token is its only
         // credential, so Backstage's own auth lets it through to the token check.
@@ -232,6 +238,7 @@ export const styrminPlugin = createBackendPlugin({
               taskRetries,
               deploymentBackups,
               environmentBackupService,
+              environmentUpgrades,
               clock,
             },
             // Announces each change on the event bus (the catalog module refreshes its

@@ -9,6 +9,7 @@ import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import { createBackupStores } from '../backups/createBackupStores';
 import { DatabaseEnvironmentBackupStore } from '../environmentOperations/DatabaseEnvironmentBackupStore';
 import { EnvironmentBackups } from '../environmentOperations/EnvironmentBackups';
+import { EnvironmentUpgrades } from '../environmentOperations/EnvironmentUpgrades';
 import { DeploymentBackups } from '../backups/DeploymentBackups';
 import { ChangeNotifier } from '../changes/ChangeNotifier';
 import { DatabaseClusterStore } from '../clusters/DatabaseClusterStore';
@@ -110,6 +111,10 @@ export async function createTestChangeServices(
     environmentBackupService: EnvironmentBackups.create({
       ...stores,
       deploymentBackups,
+    }),
+    environmentUpgrades: EnvironmentUpgrades.create({
+      ...stores,
+      remediator: changeServices.remediator,
     }),
   };
 }

@@ -5,6 +5,7 @@ import { SettingsChanges } from '../reconciliation/SettingsChanges';
 import { TaskStore } from '../tasks/TaskStore';
 import { EnvironmentBackups } from './EnvironmentBackups';
 import { LinkedTasks } from './LinkedTasks';
+import { upgradeEnvironmentFlow } from './upgradeEnvironmentFlow';
 
 /**
  * What the environment flows work with: the per-deployment services whose tasks their
@@ -28,6 +29,6 @@ export type EnvironmentFlowsDeps = {
  *
  * @internal
  */
-export function createEnvironmentFlows(_deps: EnvironmentFlowsDeps): Flow[] {
-  return [];
+export function createEnvironmentFlows(deps: EnvironmentFlowsDeps): Flow[] {
+  return [upgradeEnvironmentFlow(deps)];
 }

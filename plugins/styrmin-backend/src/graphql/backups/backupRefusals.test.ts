@@ -1,27 +1,12 @@
-import { mockServices } from '@backstage/backend-test-utils';
-import { decideForRole, StyrminRole } from '@styrmin/plugin-styrmin-common';
 import { Knex } from 'knex';
 import { createTestGraphQL, TEST_USER } from '../../__testUtils__/coreStores';
 import { createTestDatabases } from '../../__testUtils__/databases';
+import { permissionsOfRole } from '../../__testUtils__/permissionsOfRole';
 import { setupReconciliation } from '../../__testUtils__/reconciliation';
 import { assignBackupLocationToDev } from '../../backups/__testUtils__/backupLocationOfDev';
 import { backupRowCounts } from '../../backups/__testUtils__/backupRowCounts';
 
 jest.setTimeout(60_000);
-
-/** Decides every request as Styrmin's role policy does for `role`. */
-function permissionsOfRole(role: StyrminRole) {
-  const decide = (
-    requests: { permission: Parameters<typeof decideForRole>[1] }[],
-  ) =>
-    requests.map(({ permission }) => ({
-      result: decideForRole(role, permission),
-    }));
-  return mockServices.permissions.mock({
-    authorize: async requests => decide(requests),
-    authorizeConditional: async requests => decide(requests),
-  });
-}
 
 const HISTORY = /* GraphQL */ `
   query History($id: ID!) {

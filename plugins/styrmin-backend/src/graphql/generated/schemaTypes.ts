@@ -41,6 +41,15 @@ import type {
   EnvironmentBackupView as EnvironmentBackupViewRecord,
   EnvironmentBackupConstituent as EnvironmentBackupConstituentRecord,
 } from '../../environmentOperations/environmentBackupStatus';
+import type { EnvironmentOperation as EnvironmentOperationRecord } from '../../environmentOperations/EnvironmentOperation';
+import type { EnvironmentUpgradePlanView as EnvironmentUpgradePlanViewRecord } from '../../environmentOperations/EnvironmentUpgrades';
+import type {
+  PlannedUpgrade as PlannedUpgradeRecord,
+  SkippedDeployment as SkippedDeploymentRecord,
+} from '../../environmentOperations/planEnvironmentUpgrade';
+import type { EnvironmentRestorePlan as EnvironmentRestorePlanRecord } from '../../environmentOperations/restorePlan';
+import type { EnvironmentClonePlanView as EnvironmentClonePlanViewRecord } from '../../environmentOperations/clonePlanRecords';
+import type { PlannedCloneDeployment as PlannedCloneDeploymentRecord } from '../../environmentOperations/clonePlan';
 import type { StyrminGraphQLContext } from '../types';
 export type Maybe<T> = T | null | undefined;
 export type InputMaybe<T> = T | null | undefined;
@@ -115,6 +124,12 @@ export type Query = {
   instance?: Maybe<Instance>;
   /** One task; null when there is none. Needs styrmin.deployment.read. */
   task?: Maybe<Task>;
+  /**
+   * The tasks whose ids start with prefix (the start of an id, as tasks list shows it),
+   * oldest first: what a prefix names, none, one or several. VALIDATION_FAILED for a
+   * prefix that no id can start with. Needs styrmin.deployment.read.
+   */
+  tasksByIdPrefix: Array<Task>;
   /** One backup; null when there is none (expired or deleted). Needs styrmin.backup.read. */
   backup?: Maybe<Backup>;
   /** One restore; null when there is none. Needs styrmin.backup.read. */
@@ -205,6 +220,12 @@ export type QueryInstanceArgs = {
 /** The entry points for reading. */
 export type QueryTaskArgs = {
   id: Scalars['ID']['input'];
+};
+
+/** The entry points for reading. */
+export type QueryTasksByIdPrefixArgs = {
+  prefix: Scalars['String']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** The entry points for reading. */
@@ -386,6 +407,18 @@ export type Mutation = {
    */
   runJob: DeploymentTaskResult;
   /**
+   * Retries a failed task: a new task of the same change, by the same flow with the same
+   * parameters. A task that applied an instance applies the same instance again (the
+   * deployment DEPLOYING), stop, start and restart act on the same components, run_job
+   * runs the same job, a failed deletion starts again. Needs what the task's kind needs:
+   * styrmin.deployment.create for create_instance, styrmin.deployment.delete for
+   * delete_deployment, styrmin.deployment.update for the others. CONFLICT, with nothing
+   * written, for a task that did not fail, one that a hook's step started (retry that
+   * task), a backup or environment task, and one whose deployment moved on (it is no
+   * longer the deployment's newest task, backups aside); NOT_FOUND for an unknown task.
+   */
+  retryTask: DeploymentTaskResult;
+  /**
    * Backs up a deployment now: a backup of its active instance and a create_backup task
    * (flow CREATE_BACKUP on its cluster's pool), recorded together. A tombstone, a
    * deployment without an active instance, or whose environment has no configured backup
@@ -548,6 +581,11 @@ export type MutationRestartComponentsArgs = {
 /** The entry points for changing. */
 export type MutationRunJobArgs = {
   input: RunJobInput;
+};
+
+/** The entry points for changing. */
+export type MutationRetryTaskArgs = {
+  input: RetryTaskInput;
 };
 
 /** The entry points for changing. */
@@ -1325,6 +1363,11 @@ export type CarriedOverParameter = {
   /** Where its value went: components.<component>.replicas, a replica override. */
   field: Scalars['String']['output'];
   value: Scalars['JSON']['output'];
+};
+
+export type RetryTaskInput = {
+  /** The failed task. */
+  task: Scalars['ID']['input'];
 };
 
 /** A component of a deployment: what should run of it and what runs. */
@@ -2200,6 +2243,7 @@ export type ResolversTypes = {
   Redeployment: ResolverTypeWrapper<RedeploymentRecord>;
   DeploymentChangeResult: ResolverTypeWrapper<DeploymentChangeResultRecord>;
   CarriedOverParameter: ResolverTypeWrapper<CarriedOverParameter>;
+  RetryTaskInput: RetryTaskInput;
   DeploymentComponent: ResolverTypeWrapper<DeploymentComponent>;
   DeployedService: ResolverTypeWrapper<DeployedService>;
   TaskConnection: ResolverTypeWrapper<
@@ -2257,47 +2301,17 @@ export type ResolversTypes = {
   >;
   UpgradeEnvironmentInput: UpgradeEnvironmentInput;
   DeploymentVersionInput: DeploymentVersionInput;
-  EnvironmentUpgradePlan: ResolverTypeWrapper<
-    Omit<EnvironmentUpgradePlan, 'environment' | 'upgrades' | 'skipped'> & {
-      environment: ResolversTypes['Environment'];
-      upgrades: Array<ResolversTypes['PlannedUpgrade']>;
-      skipped: Array<ResolversTypes['SkippedDeployment']>;
-    }
-  >;
-  PlannedUpgrade: ResolverTypeWrapper<
-    Omit<PlannedUpgrade, 'deployment'> & {
-      deployment: ResolversTypes['Deployment'];
-    }
-  >;
-  SkippedDeployment: ResolverTypeWrapper<
-    Omit<SkippedDeployment, 'deployment'> & {
-      deployment?: Maybe<ResolversTypes['Deployment']>;
-    }
-  >;
+  EnvironmentUpgradePlan: ResolverTypeWrapper<EnvironmentUpgradePlanViewRecord>;
+  PlannedUpgrade: ResolverTypeWrapper<PlannedUpgradeRecord>;
+  SkippedDeployment: ResolverTypeWrapper<SkippedDeploymentRecord>;
   RestoreEnvironmentInput: RestoreEnvironmentInput;
   ConstituentRefusal: ConstituentRefusal;
-  EnvironmentRestorePlan: ResolverTypeWrapper<
-    Omit<EnvironmentRestorePlan, 'environmentBackup' | 'restores'> & {
-      environmentBackup: ResolversTypes['EnvironmentBackup'];
-      restores: Array<ResolversTypes['EnvironmentBackupConstituent']>;
-    }
-  >;
+  EnvironmentRestorePlan: ResolverTypeWrapper<EnvironmentRestorePlanRecord>;
   UnrestorableConstituent: ResolverTypeWrapper<UnrestorableConstituent>;
   CloneEnvironmentInput: CloneEnvironmentInput;
-  EnvironmentClonePlan: ResolverTypeWrapper<
-    Omit<EnvironmentClonePlan, 'source' | 'cluster' | 'environmentBackup'> & {
-      source: ResolversTypes['Environment'];
-      cluster: ResolversTypes['Cluster'];
-      environmentBackup?: Maybe<ResolversTypes['EnvironmentBackup']>;
-    }
-  >;
-  PlannedCloneDeployment: ResolverTypeWrapper<PlannedCloneDeployment>;
-  EnvironmentOperation: ResolverTypeWrapper<
-    Omit<EnvironmentOperation, 'task' | 'environment'> & {
-      task: ResolversTypes['Task'];
-      environment: ResolversTypes['Environment'];
-    }
-  >;
+  EnvironmentClonePlan: ResolverTypeWrapper<EnvironmentClonePlanViewRecord>;
+  PlannedCloneDeployment: ResolverTypeWrapper<PlannedCloneDeploymentRecord>;
+  EnvironmentOperation: ResolverTypeWrapper<EnvironmentOperationRecord>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -2380,6 +2394,7 @@ export type ResolversParentTypes = {
   Redeployment: RedeploymentRecord;
   DeploymentChangeResult: DeploymentChangeResultRecord;
   CarriedOverParameter: CarriedOverParameter;
+  RetryTaskInput: RetryTaskInput;
   DeploymentComponent: DeploymentComponent;
   DeployedService: DeployedService;
   TaskConnection: Omit<TaskConnection, 'nodes'> & {
@@ -2421,43 +2436,16 @@ export type ResolversParentTypes = {
   };
   UpgradeEnvironmentInput: UpgradeEnvironmentInput;
   DeploymentVersionInput: DeploymentVersionInput;
-  EnvironmentUpgradePlan: Omit<
-    EnvironmentUpgradePlan,
-    'environment' | 'upgrades' | 'skipped'
-  > & {
-    environment: ResolversParentTypes['Environment'];
-    upgrades: Array<ResolversParentTypes['PlannedUpgrade']>;
-    skipped: Array<ResolversParentTypes['SkippedDeployment']>;
-  };
-  PlannedUpgrade: Omit<PlannedUpgrade, 'deployment'> & {
-    deployment: ResolversParentTypes['Deployment'];
-  };
-  SkippedDeployment: Omit<SkippedDeployment, 'deployment'> & {
-    deployment?: Maybe<ResolversParentTypes['Deployment']>;
-  };
+  EnvironmentUpgradePlan: EnvironmentUpgradePlanViewRecord;
+  PlannedUpgrade: PlannedUpgradeRecord;
+  SkippedDeployment: SkippedDeploymentRecord;
   RestoreEnvironmentInput: RestoreEnvironmentInput;
-  EnvironmentRestorePlan: Omit<
-    EnvironmentRestorePlan,
-    'environmentBackup' | 'restores'
-  > & {
-    environmentBackup: ResolversParentTypes['EnvironmentBackup'];
-    restores: Array<ResolversParentTypes['EnvironmentBackupConstituent']>;
-  };
+  EnvironmentRestorePlan: EnvironmentRestorePlanRecord;
   UnrestorableConstituent: UnrestorableConstituent;
   CloneEnvironmentInput: CloneEnvironmentInput;
-  EnvironmentClonePlan: Omit<
-    EnvironmentClonePlan,
-    'source' | 'cluster' | 'environmentBackup'
-  > & {
-    source: ResolversParentTypes['Environment'];
-    cluster: ResolversParentTypes['Cluster'];
-    environmentBackup?: Maybe<ResolversParentTypes['EnvironmentBackup']>;
-  };
-  PlannedCloneDeployment: PlannedCloneDeployment;
-  EnvironmentOperation: Omit<EnvironmentOperation, 'task' | 'environment'> & {
-    task: ResolversParentTypes['Task'];
-    environment: ResolversParentTypes['Environment'];
-  };
+  EnvironmentClonePlan: EnvironmentClonePlanViewRecord;
+  PlannedCloneDeployment: PlannedCloneDeploymentRecord;
+  EnvironmentOperation: EnvironmentOperationRecord;
 };
 
 export type QueryResolvers<
@@ -2536,6 +2524,12 @@ export type QueryResolvers<
     ParentType,
     ContextType,
     RequireFields<QueryTaskArgs, 'id'>
+  >;
+  tasksByIdPrefix?: Resolver<
+    Array<ResolversTypes['Task']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryTasksByIdPrefixArgs, 'prefix' | 'first'>
   >;
   backup?: Resolver<
     Maybe<ResolversTypes['Backup']>,
@@ -2704,6 +2698,12 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     RequireFields<MutationRunJobArgs, 'input'>
+  >;
+  retryTask?: Resolver<
+    ResolversTypes['DeploymentTaskResult'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationRetryTaskArgs, 'input'>
   >;
   createBackup?: Resolver<
     ResolversTypes['Backup'],

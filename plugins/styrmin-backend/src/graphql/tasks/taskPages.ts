@@ -57,7 +57,8 @@ function pageOptions(args: PageArgs) {
 }
 
 /**
- * The tasks of deployments and environments (pages, newest first) and a deployment's
+ * The tasks of deployments and environments (pages, newest first; an environment's own
+ * tasks apart from its deployments') and a deployment's
  * `latestTask`; a page of deployments with their newest tasks costs the same few queries
  * as one (the `newestTask` loader).
  *
@@ -94,6 +95,19 @@ export function createTaskPages(options: {
           }),
           context,
         ),
+      ),
+      // Its own tasks: the parent tasks of its upgrades, restores and clones.
+      environmentTasks: withPermission(
+        read,
+        async (environment, args, context) =>
+          connection(
+            await tasks.listTaskPage({
+              environmentId: environment.id,
+              environmentTasks: true,
+              ...pageOptions(args),
+            }),
+            context,
+          ),
       ),
     },
   };
