@@ -281,6 +281,12 @@ export const styrminPlugin = createBackendPlugin({
           logger,
           scheduler,
           leaseSeconds: flowRunSettings.leaseSeconds,
+          // An environment task's pages (its environment's) refresh as its steps move.
+          onTaskChanged: task =>
+            changes.notify({
+              environmentIds: [task.environmentId],
+              deploymentIds: task.deploymentId ? [task.deploymentId] : [],
+            }),
         });
         await worker.start();
         lifecycle.addShutdownHook(() => worker.stop());

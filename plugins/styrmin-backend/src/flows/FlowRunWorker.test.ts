@@ -174,6 +174,39 @@ describe('FlowRunWorker', () => {
       );
     });
 
+    it('runs the steps a task plans one per record with the step that matches their names, and tells of each report', async () => {
+      const calls: string[] = [];
+      const flow: Flow = {
+        name: 'RUN_JOB',
+        steps: [
+          {
+            name: 'Upgrade <deployment>',
+            matches: stepName => stepName.startsWith('Upgrade '),
+            run: async context => {
+              calls.push(context.step.name);
+            },
+          },
+        ],
+      };
+      const onTaskChanged = jest.fn();
+      const { worker, dispatchTask, ended } = await setup({
+        flows: [flow],
+        onTaskChanged,
+      });
+      await worker.start();
+
+      const task = await dispatchTask({
+        stepNames: ['Upgrade infrahub', 'Upgrade semaphore'],
+      });
+      await expect(ended(task)).resolves.toMatchObject({ state: 'SUCCEEDED' });
+      expect(calls).toEqual(['Upgrade infrahub', 'Upgrade semaphore']);
+      // Each step's start and end, then the run's end.
+      expect(onTaskChanged).toHaveBeenCalledTimes(5);
+      expect(onTaskChanged).toHaveBeenLastCalledWith(
+        expect.objectContaining({ id: task.id }),
+      );
+    });
+
     it('ends the run FAILED at a failing step, with its error and the end of its output', async () => {
       const output = Array.from({ length: 250 }, (_, i) => `line ${i}`).join(
         '\n',

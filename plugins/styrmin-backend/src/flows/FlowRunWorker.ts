@@ -12,7 +12,7 @@ import {
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { remainingSteps } from '../tasks/remainingSteps';
-import { TaskStore } from '../tasks/TaskStore';
+import { Task, TaskStore } from '../tasks/TaskStore';
 import { flowStepOf } from './Flow';
 import { FlowRegistry } from './FlowRegistry';
 import { FlowRunBroker } from './FlowRunBroker';
@@ -72,6 +72,11 @@ export type FlowRunWorkerOptions = {
   /** Defaults to a third of the lease. */
   heartbeatSeconds?: number;
   stopGraceMs?: number;
+  /**
+   * Told after each report the worker recorded of a run's task (a step started or ended,
+   * the run ended), so that the pages that show the task refresh.
+   */
+  onTaskChanged?: (task: Task) => void;
 };
 
 /**
@@ -103,6 +108,7 @@ export class FlowRunWorker {
   readonly #leaseSeconds: number;
   readonly #heartbeatMs: number;
   readonly #stopGraceMs: number;
+  readonly #onTaskChanged: (task: Task) => void;
   /** The runs being executed, with the controller that aborts each. */
   readonly #running = new Map<Promise<void>, AbortController>();
   #claiming?: Promise<void>;
@@ -157,6 +163,7 @@ export class FlowRunWorker {
     this.#heartbeatMs = options.heartbeatSeconds * 1000;
     this.#stopGraceMs =
       options.stopGraceMs ?? DEFAULT_FLOW_RUN_WORKER_STOP_GRACE_MS;
+    this.#onTaskChanged = options.onTaskChanged ?? (() => undefined);
   }
 
   /** Starts claiming: on the scheduler, and when this process dispatches to the pool. */
@@ -299,6 +306,7 @@ export class FlowRunWorker {
         return;
       }
       await this.#tasks.startStep({ stepId: step.id, lease });
+      this.#onTaskChanged(task);
       try {
         const implementation = flowStepOf(flow, step.name);
         if (!implementation) {
@@ -319,12 +327,15 @@ export class FlowRunWorker {
         });
         const reason = `Step "${step.name}" failed: ${message}`;
         await this.#flowRuns.complete({ lease, state: 'FAILED', reason });
+        this.#onTaskChanged(task);
         logger.warn(`Flow run ${run.id} FAILED: ${reason}`);
         return;
       }
       await this.#tasks.succeedStep({ stepId: step.id, lease });
+      this.#onTaskChanged(task);
     }
     await this.#flowRuns.complete({ lease, state: 'SUCCEEDED' });
+    this.#onTaskChanged(task);
     logger.info(`Flow run ${run.id} SUCCEEDED`);
   }
 
