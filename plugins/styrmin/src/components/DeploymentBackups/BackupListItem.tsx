@@ -1,8 +1,7 @@
 import Box from '@material-ui/core/Box';
-import ListItem from '@material-ui/core/ListItem';
 import ListItemText from '@material-ui/core/ListItemText';
 import type { Backup } from '@styrmin/sdk';
-import { Link as RouterLink } from 'react-router-dom';
+import { QueryLinkListItem } from '../QueryLinkListItem';
 import { Timestamp } from '../Timestamp';
 import { BackupProgress } from './BackupProgress';
 import { VeleroBackupPhaseChip } from '../VeleroPhaseChips';
@@ -18,14 +17,10 @@ export const BackupListItem = ({
   backup: Backup;
   selected: boolean;
 }) => (
-  <ListItem
-    button
-    // The current page's address with the backup named in its query, as the Tasks tab's.
-    component={RouterLink}
-    role="link"
-    to={`?${new URLSearchParams({ [BACKUP_QUERY_PARAMETER]: backup.id })}`}
+  <QueryLinkListItem
+    parameter={BACKUP_QUERY_PARAMETER}
+    value={backup.id}
     selected={selected}
-    aria-current={selected ? 'true' : undefined}
   >
     <ListItemText
       disableTypography
@@ -48,5 +43,5 @@ export const BackupListItem = ({
         </Box>
       }
     />
-  </ListItem>
+  </QueryLinkListItem>
 );

@@ -1,15 +1,6 @@
 import { EmptyState } from '@backstage/core-components';
-import { useSearchParams } from 'react-router-dom';
-import { TASK_QUERY_PARAMETER } from '../../hooks/useDeploymentLinks';
-import {
-  deploymentChannel,
-  useLiveStyrminApi,
-} from '../../hooks/useLiveStyrminApi';
-import { useCursorPages } from '../CursorPager';
-import { LoadedContent } from '../LoadedContent';
+import { deploymentChannel } from '../../hooks/useLiveStyrminApi';
 import { TasksGrid } from './TasksGrid';
-
-const PAGE_SIZE = 20;
 
 /** @public */
 export interface DeploymentTasksProps {
@@ -26,50 +17,21 @@ export interface DeploymentTasksProps {
  *
  * @public
  */
-export const DeploymentTasks = ({ deploymentId }: DeploymentTasksProps) => {
-  const [searchParams] = useSearchParams();
-  const pages = useCursorPages();
-  const { after } = pages;
-  const state = useLiveStyrminApi(
-    deploymentChannel(deploymentId),
-    api =>
+export const DeploymentTasks = ({ deploymentId }: DeploymentTasksProps) => (
+  <TasksGrid
+    channel={deploymentChannel(deploymentId)}
+    read={(api, page) =>
       // The tasks that a hook's step started show under that step, not as rows.
-      api.getDeploymentTasks({
-        id: deploymentId,
-        first: PAGE_SIZE,
-        after,
-        topLevel: true,
-      }),
-    [deploymentId, after],
-  );
-  return (
-    <LoadedContent
-      state={state}
-      missing={
-        <EmptyState missing="data" title="There is no such deployment" />
-      }
-    >
-      {page => {
-        const selected =
-          searchParams.get(TASK_QUERY_PARAMETER) ?? page.nodes[0]?.id;
-        if (!selected) {
-          return (
-            <EmptyState
-              missing="data"
-              title="No tasks yet"
-              description="Each change of the deployment starts a task; it will be listed here."
-            />
-          );
-        }
-        return (
-          <TasksGrid
-            page={page}
-            pages={pages}
-            selected={selected}
-            channel={deploymentChannel(deploymentId)}
-          />
-        );
-      }}
-    </LoadedContent>
-  );
-};
+      api.getDeploymentTasks({ id: deploymentId, ...page, topLevel: true })
+    }
+    deps={[deploymentId]}
+    missing="There is no such deployment"
+    empty={
+      <EmptyState
+        missing="data"
+        title="No tasks yet"
+        description="Each change of the deployment starts a task; it will be listed here."
+      />
+    }
+  />
+);

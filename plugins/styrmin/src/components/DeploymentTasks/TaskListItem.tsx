@@ -1,9 +1,8 @@
 import Box from '@material-ui/core/Box';
-import ListItem from '@material-ui/core/ListItem';
 import ListItemText from '@material-ui/core/ListItemText';
 import { type TaskListEntry, taskCauseText } from '@styrmin/sdk';
-import { Link as RouterLink } from 'react-router-dom';
 import { TASK_QUERY_PARAMETER } from '../../hooks/useDeploymentLinks';
+import { QueryLinkListItem } from '../QueryLinkListItem';
 import { TaskResultChip } from '../StateChip';
 import { Timestamp } from '../Timestamp';
 
@@ -18,16 +17,10 @@ export const TaskListItem = ({
   task: TaskListEntry;
   selected: boolean;
 }) => (
-  <ListItem
-    button
-    // The address of the current page with the task named in its query, so that the
-    // list works on the deployment page and in a catalog entity's tab alike.
-    component={RouterLink}
-    // It goes somewhere: a link, not the button role a clickable list item takes.
-    role="link"
-    to={`?${new URLSearchParams({ [TASK_QUERY_PARAMETER]: task.id })}`}
+  <QueryLinkListItem
+    parameter={TASK_QUERY_PARAMETER}
+    value={task.id}
     selected={selected}
-    aria-current={selected ? 'true' : undefined}
   >
     <ListItemText
       primary={
@@ -48,5 +41,5 @@ export const TaskListItem = ({
         </>
       }
     />
-  </ListItem>
+  </QueryLinkListItem>
 );

@@ -1,3 +1,4 @@
 export { DeploymentTasks } from './DeploymentTasks';
 export type { DeploymentTasksProps } from './DeploymentTasks';
 export { TasksGrid } from './TasksGrid';
+export type { TasksGridProps } from './TasksGrid';

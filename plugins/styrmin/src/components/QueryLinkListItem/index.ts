@@ -1,0 +1,1 @@
+export { QueryLinkListItem } from './QueryLinkListItem';
