@@ -30,7 +30,9 @@ import {
   removeBackupScheduleOperation,
   restoreBackupOperation,
   restoreOperation,
+  retryTaskOperation,
   serverInfoOperation,
+  tasksByIdPrefixOperation,
   setBackupScheduleOperation,
   backupScheduleOperation,
   updateBackupStorageLocationOperation,
@@ -457,6 +459,23 @@ describe('StyrminClient', () => {
         { input: { id: 'l1' } },
         { deleteBackupStorageLocation: { name: 'offsite' } },
         { name: 'offsite' },
+      ],
+      [
+        'retryTask',
+        (client: StyrminClient) => client.retryTask('t1'),
+        retryTaskOperation,
+        { input: { task: 't1' } },
+        { retryTask: { task: { id: 't2' } } },
+        { task: { id: 't2' } },
+      ],
+      [
+        'tasksByIdPrefix',
+        (client: StyrminClient) =>
+          client.tasksByIdPrefix('3f2a', { first: 11 }),
+        tasksByIdPrefixOperation,
+        { prefix: '3f2a', first: 11 },
+        { tasksByIdPrefix: [{ id: '3f2a1b0c' }] },
+        [{ id: '3f2a1b0c' }],
       ],
     ])(
       '%s posts its operation and variables and returns the result',

@@ -11,6 +11,8 @@ import {
   startComponentsOperation,
   stopComponentsOperation,
   runJobOperation,
+  retryTaskOperation,
+  tasksByIdPrefixOperation,
   RunJobInput,
   ComponentsInput,
   DeleteDeploymentInput,
@@ -60,6 +62,7 @@ import {
   serverInfoOperation,
   ServerInfo,
   StyrminOperation,
+  TaskByIdPrefix,
   TaskDetail,
   taskOperation,
   TaskPage,
@@ -314,6 +317,27 @@ export class StyrminClient {
    */
   runJob(input: RunJobInput): Promise<DeploymentTaskResult> {
     return this.#execute(runJobOperation, { input });
+  }
+
+  /**
+   * Retries a failed task: a new task of the same change (the same instance, components
+   * or job), with the permission that the task's kind needs. CONFLICT for a task that did
+   * not fail or whose deployment moved on.
+   */
+  retryTask(taskId: string): Promise<DeploymentTaskResult> {
+    return this.#execute(retryTaskOperation, { input: { task: taskId } });
+  }
+
+  /**
+   * The tasks whose ids start with `prefix`, oldest first (at most `first`, 10 by
+   * default): what a prefix of an id names. VALIDATION_FAILED for a prefix that no id can
+   * start with.
+   */
+  tasksByIdPrefix(
+    prefix: string,
+    options: { first?: number } = {},
+  ): Promise<TaskByIdPrefix[]> {
+    return this.#execute(tasksByIdPrefixOperation, { prefix, ...options });
   }
 
   /** One task with its steps in detail, or undefined when there is none. */

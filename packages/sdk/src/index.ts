@@ -73,6 +73,7 @@ export type {
   PodStatus,
   StepAttemptError,
   TaskCause,
+  TaskByIdPrefix,
   TaskJob,
   TaskDetail,
   TaskListEntry,

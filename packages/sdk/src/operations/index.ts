@@ -83,6 +83,9 @@ export type { DeleteDeploymentInput } from './deleteDeployment';
 export { stopComponentsOperation } from './stopComponents';
 export { startComponentsOperation } from './startComponents';
 export { runJobOperation } from './runJob';
+export { retryTaskOperation } from './retryTask';
+export { tasksByIdPrefixOperation } from './tasksByIdPrefix';
+export type { TaskByIdPrefix } from './tasksByIdPrefix';
 export type { RunJobInput } from './runJob';
 export type {
   ComponentsInput,

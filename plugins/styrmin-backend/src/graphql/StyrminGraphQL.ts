@@ -21,8 +21,6 @@ import { createBackupResolvers } from './backups/backupResolvers';
 import { BackupResolverRecords } from './backups/backupResolverRecords';
 import { createEnvironmentBackupResolvers } from './environmentBackups/environmentBackupResolvers';
 import { EnvironmentBackupResolverRecords } from './environmentBackups/environmentBackupResolverRecords';
-import { EnvironmentOperationResolverRecords } from './environmentOperations/environmentOperationResolverRecords';
-import { createEnvironmentUpgradeResolvers } from './environmentOperations/environmentUpgradeResolvers';
 import { createClusterResolvers } from './clusters/clusterResolvers';
 import { ServerInfoStore } from '../database/ServerInfoStore';
 import { createDeploymentResolvers } from './deployments/deploymentResolvers';
@@ -36,6 +34,7 @@ import { DeploymentJobs } from '../reconciliation/DeploymentJobs';
 import { DeploymentChanges } from '../reconciliation/DeploymentChanges';
 import { SettingsChanges } from '../reconciliation/SettingsChanges';
 import { createTaskResolvers } from './tasks/taskResolvers';
+import { TaskRetries } from '../reconciliation/TaskRetries';
 import { auditMutations } from './auditMutations';
 import { createStyrminSchema } from './createStyrminSchema';
 import { createErrorFormatter } from './formatError';
@@ -57,12 +56,12 @@ import {
  */
 export type StyrminGraphQLRecords = StyrminLoaderStores &
   BackupResolverRecords &
-  EnvironmentBackupResolverRecords &
-  EnvironmentOperationResolverRecords & {
+  EnvironmentBackupResolverRecords & {
     deploymentChanges: DeploymentChanges;
     settingsChanges: SettingsChanges;
     componentLifecycle: ComponentLifecycle;
     deploymentJobs: DeploymentJobs;
+    taskRetries: TaskRetries;
   };
 
 /**
@@ -126,7 +125,6 @@ export class StyrminGraphQL {
       createObservedStateResolvers(),
       createBackupResolvers(records),
       createEnvironmentBackupResolvers(records),
-      createEnvironmentUpgradeResolvers(records),
     );
     return new StyrminGraphQL({
       schema: createStyrminSchema(auditMutations(resolvers, records)),

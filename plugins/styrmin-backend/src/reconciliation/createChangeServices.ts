@@ -5,6 +5,7 @@ import { DeploymentStore } from '../deployments/DeploymentStore';
 import { DriverStore } from '../drivers/DriverStore';
 import { EnvironmentStore } from '../environments/EnvironmentStore';
 import { FlowRunBroker } from '../flows/FlowRunBroker';
+import { FlowRunStore } from '../flows/FlowRunStore';
 import { ComponentLifecycle } from './ComponentLifecycle';
 import { DeploymentJobs } from './DeploymentJobs';
 import { DefaultGenerator } from '../generator/DefaultGenerator';
@@ -13,6 +14,7 @@ import { DefaultRemediator } from '../remediator/DefaultRemediator';
 import { TaskStore } from '../tasks/TaskStore';
 import { DeploymentChanges } from './DeploymentChanges';
 import { SettingsChanges } from './SettingsChanges';
+import { TaskRetries } from './TaskRetries';
 
 /**
  * Options of {@link createChangeServices}.
@@ -28,6 +30,7 @@ export type CreateChangeServicesOptions = {
   instances: InstanceStore;
   drivers: DriverStore;
   tasks: TaskStore;
+  flowRuns: FlowRunStore;
   changes: ChangeNotifier;
 };
 
@@ -41,10 +44,12 @@ export function createChangeServices(options: CreateChangeServicesOptions) {
   const generator = DefaultGenerator.create();
   const remediator = DefaultRemediator.create(options);
   const services = { ...options, generator, remediator };
+  const deploymentChanges = DeploymentChanges.create(services);
   return {
     generator,
     remediator,
-    deploymentChanges: DeploymentChanges.create(services),
+    deploymentChanges,
+    taskRetries: TaskRetries.create({ ...services, deploymentChanges }),
     settingsChanges: SettingsChanges.create(services),
     componentLifecycle: ComponentLifecycle.create(services),
     deploymentJobs: DeploymentJobs.create(services),

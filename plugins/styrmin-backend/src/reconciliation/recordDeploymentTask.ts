@@ -1,5 +1,9 @@
 import { ConflictError, NotFoundError } from '@backstage/errors';
-import { DeploymentState, DriverSpec } from '@styrmin/plugin-styrmin-common';
+import {
+  DeploymentState,
+  DriverSpec,
+  PromptAnswers,
+} from '@styrmin/plugin-styrmin-common';
 import { Knex } from 'knex';
 import { ClusterStore } from '../clusters/ClusterStore';
 import { DriverStore } from '../drivers/DriverStore';
@@ -34,7 +38,7 @@ const ACTIONABLE_STATES: ReadonlySet<DeploymentState> = new Set([
  * (stop or start components, run a job), by the rules they share: the deployment is
  * RUNNING or FAILED and not deleted (else CONFLICT, saying what `operation` needs); the
  * version the caller saw is still its version (else CONFLICT); `check` accepts the input
- * against its driver version. Like a change, it locks the deployment's environment first,
+ * against its driver version, in the transaction that records the task. Like a change, it locks the deployment's environment first,
  * so that it never interleaves with a change of the same environment; each refusal writes
  * nothing. The remediator records the task and its flow run in the cluster's work pool.
  *
@@ -48,9 +52,13 @@ export async function recordDeploymentTask(
     expectedVersion?: number;
     /** What the refusal of a deployment in another state says it takes: "a job runs". */
     operation: string;
-    check(driver: DriverSpec): void;
+    check(driver: DriverSpec, tx: Knex.Transaction): void | Promise<void>;
     task: TaskIntent;
     createdBy: string;
+    /** The state the task puts the deployment in until it ends; absent keeps it. */
+    state?: DeploymentState;
+    /** The answers to the prompts of the actions the task runs. */
+    prompts?: PromptAnswers;
   },
 ): Promise<{ deployment: Deployment; task: Task }> {
   const { knex, deployments, environments, clusters, drivers } = deps;
@@ -90,7 +98,7 @@ export async function recordDeploymentTask(
         `Driver version ${deployment.driver.name} ${deployment.driver.version} is not stored`,
       );
     }
-    options.check(driver.spec);
+    await options.check(driver.spec, tx);
     const cluster = (await clusters.getCluster({
       tx,
       id: environment.clusterId,
@@ -101,6 +109,8 @@ export async function recordDeploymentTask(
       deploymentId,
       task: options.task,
       createdBy: options.createdBy,
+      state: options.state,
+      prompts: options.prompts,
     });
     return { deployment, task };
   });

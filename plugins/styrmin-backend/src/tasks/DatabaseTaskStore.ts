@@ -7,6 +7,7 @@ import { onlyUuids } from '../database/uuid';
 import { FLOW_RUNS_TABLE } from '../flows/tables';
 import { createTask } from './operations/createTask';
 import { failNextStep } from './operations/failNextStep';
+import { findTasksByIdPrefix } from './operations/findTasksByIdPrefix';
 import { failRunningSteps } from './operations/failRunningSteps';
 import { failStep } from './operations/failStep';
 import { getNewestTasks } from './operations/getNewestTasks';
@@ -26,6 +27,7 @@ import {
   TaskStoreCreateTaskOptions,
   TaskStoreFailStepsOfFlowRunOptions,
   TaskStoreFailStepOptions,
+  TaskStoreFindByIdPrefixOptions,
   TaskStoreRecordStepLinesOptions,
   TaskStoreGetManyOptions,
   TaskStoreGetStepOptions,
@@ -92,6 +94,12 @@ export class DatabaseTaskStore implements TaskStore {
     const { tx = this.#knex, taskId } = options;
     const [task] = await loadTasks(tx, 'id', onlyUuids([taskId]));
     return task;
+  }
+
+  findTasksByIdPrefix(
+    options: TaskStoreFindByIdPrefixOptions,
+  ): Promise<Task[]> {
+    return findTasksByIdPrefix(this.#operation(options));
   }
 
   async getTaskOfFlowRun(

@@ -75,6 +75,13 @@ export type TaskStoreCreateTaskOptions = TransactionOption &
   };
 
 /** @internal */
+export type TaskStoreFindByIdPrefixOptions = TransactionOption & {
+  /** The start of the ids, as people type them: `3f2a1b`. */
+  prefix: string;
+  limit: number;
+};
+
+/** @internal */
 export type TaskStoreGetTaskByStartKeyOptions = TransactionOption & {
   startKey: string;
 };
@@ -233,6 +240,12 @@ export interface TaskStore {
   getTaskByStartKey(
     options: TaskStoreGetTaskByStartKeyOptions,
   ): Promise<Task | undefined>;
+
+  /**
+   * The tasks whose ids start with the prefix, oldest first, at most `limit`: what a
+   * prefix of an id names (InputError for one that no id can start with).
+   */
+  findTasksByIdPrefix(options: TaskStoreFindByIdPrefixOptions): Promise<Task[]>;
 
   /** The tasks with these ids, oldest first; unknown ids are left out. */
   getTasks(options: TaskStoreGetManyOptions): Promise<Task[]>;

@@ -7,6 +7,16 @@ export const taskGraphQLSchema = /* GraphQL */ `
   extend type Query {
     "One task; null when there is none. Needs styrmin.deployment.read."
     task(id: ID!): Task
+    """
+    The tasks whose ids start with prefix (the start of an id, as tasks list shows it),
+    oldest first: what a prefix names, none, one or several. VALIDATION_FAILED for a
+    prefix that no id can start with. Needs styrmin.deployment.read.
+    """
+    tasksByIdPrefix(
+      prefix: String!
+      "How many at most, 1 to 100."
+      first: Int = 10
+    ): [Task!]!
   }
 
   extend type Mutation {

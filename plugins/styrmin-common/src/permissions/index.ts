@@ -22,6 +22,7 @@ export {
   styrminDeploymentReadPermission,
   styrminDeploymentUpdatePermission,
 } from './deploymentPermissions';
+export { retryTaskPermission } from './retryTaskPermission';
 export {
   styrminBackupCreatePermission,
   styrminBackupDeletePermission,

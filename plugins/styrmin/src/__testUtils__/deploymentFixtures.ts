@@ -407,6 +407,7 @@ export const deploymentAnswers: Pick<
   | 'stopComponents'
   | 'startComponents'
   | 'runJob'
+  | 'retryTask'
 > = {
   getDeployment: async id => (id === deployment.id ? deployment : undefined),
   getDeploymentObservedState: async id =>
@@ -431,5 +432,8 @@ export const deploymentAnswers: Pick<
   },
   runJob: async () => {
     throw new Error('No test runs a job without saying how it ends');
+  },
+  retryTask: async () => {
+    throw new Error('No test retries a task without saying how it ends');
   },
 };

@@ -139,6 +139,12 @@ export interface StyrminApi {
   runJob(input: RunJobInput): Promise<DeploymentTaskResult>;
 
   /**
+   * Retries a failed task: a new task of the same change (the same instance, components or
+   * job). Refused (CONFLICT) for a task that did not fail or whose deployment moved on.
+   */
+  retryTask(taskId: string): Promise<DeploymentTaskResult>;
+
+  /**
    * Edits a deployment's configuration with a JSON merge patch; with `dryRun`, answers
    * what the edit would do (diff, planned steps, siblings) and stores nothing.
    */

@@ -285,6 +285,14 @@ describe('StyrminClient', () => {
       variables: { input: { id: deployment.id, components: ['server'] } },
     },
     {
+      method: 'retryTask',
+      call: (c: StyrminClient) => c.retryTask('task-upgrade'),
+      data: { retryTask: { deployment, task: createTask } },
+      result: { deployment, task: createTask },
+      operationName: 'RetryTask',
+      variables: { input: { task: 'task-upgrade' } },
+    },
+    {
       method: 'runJob',
       call: (c: StyrminClient) =>
         c.runJob({

@@ -145,6 +145,10 @@ export class StyrminClient implements StyrminApi {
     return this.#sdk.runJob(input);
   }
 
+  retryTask(taskId: string): Promise<DeploymentTaskResult> {
+    return this.#sdk.retryTask(taskId);
+  }
+
   editDeployment(input: EditDeploymentInput): Promise<DeploymentChangeResult> {
     return this.#sdk.editDeployment(input);
   }

@@ -224,6 +224,11 @@ export { DeploymentState };
 
 export type ContextChangeKind = 'ADDED' | 'REMOVED' | 'CHANGED';
 
+export type RetryTaskInput = {
+  /** The failed task. */
+  task: string;
+};
+
 /** What made a task that its author did not start directly. */
 export type TaskCauseKind =
   | 'CLUSTER_SETTINGS'
@@ -2265,12 +2270,12 @@ export type RegisterClusterMutation = {
   };
 };
 
-export type RestartComponentsMutationVariables = Exact<{
-  input: ComponentsInput;
+export type RetryTaskMutationVariables = Exact<{
+  input: RetryTaskInput;
 }>;
 
-export type RestartComponentsMutation = {
-  restartComponents: {
+export type RetryTaskMutation = {
+  retryTask: {
     deployment: {
       id: string;
       name: string;
@@ -2677,6 +2682,44 @@ export type TaskDetailFieldsFragment = {
     maxAttempts: number;
     createdAt: string;
   };
+};
+
+export type TasksByIdPrefixQueryVariables = Exact<{
+  prefix: string;
+  first?: number | null | undefined;
+}>;
+
+export type TasksByIdPrefixQuery = {
+  tasksByIdPrefix: Array<{
+    id: string;
+    type: TaskType;
+    status: FlowRunState;
+    result: TaskResult;
+    createdBy: string;
+    createdAt: string;
+    deployment: {
+      id: string;
+      name: string;
+      environment: { id: string; name: string };
+    } | null;
+    flowRun: {
+      id: string;
+      pool: string;
+      flowName: FlowName;
+      state: FlowRunState;
+      attempts: number;
+      maxAttempts: number;
+      createdAt: string;
+    };
+    steps: Array<{
+      name: string;
+      position: number;
+      status: StepStatus;
+      attempts: number;
+      startedAt: string | null;
+      endedAt: string | null;
+    }>;
+  }>;
 };
 
 export type UpdateClusterMutationVariables = Exact<{

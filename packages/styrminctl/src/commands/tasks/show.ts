@@ -2,8 +2,8 @@ import { StyrminError } from '@styrmin/plugin-styrmin-common';
 import { formatCommand, taskCauseText } from '@styrmin/sdk';
 import { Command } from 'commander';
 import { CommandRuntime } from '../../CommandRuntime';
-import { isWholeId } from '../../records/findRecords';
 import { formatTaskTree } from '../../tasks/formatTaskTree';
+import { findTaskId } from './findTaskId';
 
 /** `styrminctl tasks show`: a task as a tree of its steps and the tasks they started. */
 export function registerShowCommand(
@@ -15,18 +15,13 @@ export function registerShowCommand(
     .description(
       'Show a task as a tree: its steps with their status, attempts and the error of each failed attempt, and the tasks they started',
     )
-    .argument('<id>', 'the task’s id')
+    .argument('<id>', 'the task’s id, or a part of it from its start')
     .action(async (id: string) => {
       const client = await context.client();
-      const tree = await client.taskTree(id);
+      const taskId = await findTaskId(client, id);
+      const tree = await client.taskTree(taskId);
       if (!tree) {
-        // The API finds a task by its whole id only: a prefix is no id it knows.
-        throw new StyrminError(
-          'NOT_FOUND',
-          isWholeId(id)
-            ? `No task ${id}`
-            : `No task ${id}: give the task's whole id, as tasks list shows it`,
-        );
+        throw new StyrminError('NOT_FOUND', `No task ${taskId}`);
       }
       // Why it was started, and what a job ran, go under the task's heading line.
       const [heading, ...steps] = formatTaskTree(tree).trimEnd().split('\n');

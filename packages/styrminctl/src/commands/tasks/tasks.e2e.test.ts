@@ -146,6 +146,14 @@ describe.each(databases.eachSupportedId())(
       );
       expect(shown.stdout).not.toContain(PASSWORD);
 
+      // The start of its id is enough when no other task's id starts so.
+      const byPrefix = await styrminctl([
+        'tasks',
+        'show',
+        run.task.id.slice(0, 13),
+      ]);
+      expect(byPrefix.stdout).toBe(shown.stdout);
+
       const listed = await styrminctl([
         'tasks',
         'list',
@@ -171,6 +179,46 @@ describe.each(databases.eachSupportedId())(
       ).toEqual(['update_instance', 'create_instance']);
     });
 
+    it('retries the failed edit with --wait, by a prefix of its id, and refuses it a second time', async () => {
+      const [failedTask] = JSON.parse(
+        (
+          await styrminctl([
+            'tasks',
+            'list',
+            '--deployment',
+            'dev/infrahub',
+            '-o',
+            'json',
+          ])
+        ).stdout,
+      );
+      expect(failedTask).toMatchObject({
+        type: 'update_instance',
+        result: 'FAILED',
+      });
+
+      const [retried, run] = await Promise.all([
+        styrminctl(['tasks', 'retry', failedTask.id.slice(0, 13), '--wait']),
+        runNext(agent),
+      ]);
+      expect(retried.stderr).toContain(
+        `Waiting for task ${run.task.id} (update_instance)`,
+      );
+      expect(retried.exitCode).toBe(0);
+      expect(retried.stdout).toMatch(/^state +RUNNING$/m);
+      expect(retried.stdout).toContain(
+        `Task ${run.task.id} update_instance of dev/infrahub: SUCCEEDED`,
+      );
+      // The same instance as the edit's, applied again: the second.
+      expect(run.instance?.number).toBe(2);
+
+      const again = await styrminctl(['tasks', 'retry', failedTask.id]);
+      expect(again.exitCode).toBe(1);
+      expect(again.stderr).toContain(
+        `Error [CONFLICT]: The deployment moved on since task ${failedTask.id} (update_instance) failed: task ${run.task.id} (update_instance) is newer`,
+      );
+    });
+
     it('refuses tasks show of an unknown task and tasks list without a scope', async () => {
       const unknown = await styrminctl([
         'tasks',
@@ -179,12 +227,16 @@ describe.each(databases.eachSupportedId())(
       ]);
       expect(unknown).toMatchObject({ exitCode: 1 });
       expect(unknown.stderr).toContain('Error [NOT_FOUND]');
-      const prefix = await styrminctl(['tasks', 'show', '038c3098']);
+      const prefix = await styrminctl(['tasks', 'show', '038c3098-1']);
       expect(prefix).toMatchObject({
         exitCode: 1,
-        stderr:
-          "Error [NOT_FOUND]: No task 038c3098: give the task's whole id, as tasks list shows it\n",
+        stderr: "Error [NOT_FOUND]: No task's id starts with 038c3098-1\n",
       });
+      const notAnId = await styrminctl(['tasks', 'show', 'infrahub']);
+      expect(notAnId.exitCode).toBe(1);
+      expect(notAnId.stderr).toContain(
+        'Error [VALIDATION_FAILED]: No task id starts with "infrahub"',
+      );
       const unscoped = await styrminctl(['tasks', 'list']);
       expect(unscoped.exitCode).toBe(2);
     });

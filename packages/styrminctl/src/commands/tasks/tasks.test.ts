@@ -50,6 +50,7 @@ const task = {
       attempts: 1,
       startedAt: '2026-12-01T10:00:01.000Z',
       endedAt: '2026-12-01T10:00:05.000Z',
+      lines: [],
       errors: [],
       startedTasks: [],
       supersededBy: null,
@@ -102,7 +103,6 @@ describe('styrminctl tasks: the cause of a task', () => {
         {
           ...task.steps[0],
           name: 'Run the job',
-          lines: [],
           outputTail: 'checked 12 tables\nall good\n',
         },
       ],
@@ -122,6 +122,54 @@ describe('styrminctl tasks: the cause of a task', () => {
       '      | all good',
       '',
     ]);
+  });
+
+  it('tasks show takes a unique prefix of an id, and lists the tasks that an ambiguous one starts', async () => {
+    const match = (id: string, type: string) => ({
+      ...task,
+      id,
+      type,
+      result: 'FAILED',
+      deployment: {
+        id: DEPLOYMENT_ID,
+        name: 'infrahub',
+        environment: { id: 'e1', name: 'dev' },
+      },
+    });
+    const unique = await run(
+      {
+        TasksByIdPrefix: {
+          tasksByIdPrefix: [match(TASK_ID, 'update_instance')],
+        },
+        Task: { task: { ...task, cause: null } },
+      },
+      ['tasks', 'show', TASK_ID.slice(0, 6)],
+    );
+    expect(unique.stderr).toBe('');
+    expect(unique.stdout).toMatch(
+      new RegExp(`^Task ${TASK_ID} update_instance`),
+    );
+
+    const ambiguous = await run(
+      {
+        TasksByIdPrefix: {
+          tasksByIdPrefix: [
+            match(TASK_ID, 'update_instance'),
+            match('3f2a9999-0000-4000-8000-000000000000', 'run_job'),
+          ],
+        },
+      },
+      ['tasks', 'show', '3f2a'],
+    );
+    expect(ambiguous.exitCode).toBe(1);
+    expect(ambiguous.stderr).toBe(
+      [
+        'Error [VALIDATION_FAILED]: 3f2a starts the ids of several tasks; give more of the id:',
+        `  ${TASK_ID}  update_instance of dev/infrahub  FAILED  2026-12-01T10:00:00.000Z`,
+        '  3f2a9999-0000-4000-8000-000000000000  run_job of dev/infrahub  FAILED  2026-12-01T10:00:00.000Z',
+        '',
+      ].join('\n'),
+    );
   });
 
   it('tasks list has a cause column', async () => {

@@ -41,15 +41,6 @@ import type {
   EnvironmentBackupView as EnvironmentBackupViewRecord,
   EnvironmentBackupConstituent as EnvironmentBackupConstituentRecord,
 } from '../../environmentOperations/environmentBackupStatus';
-import type { EnvironmentOperation as EnvironmentOperationRecord } from '../../environmentOperations/EnvironmentOperation';
-import type { EnvironmentUpgradePlanView as EnvironmentUpgradePlanViewRecord } from '../../environmentOperations/EnvironmentUpgrades';
-import type {
-  PlannedUpgrade as PlannedUpgradeRecord,
-  SkippedDeployment as SkippedDeploymentRecord,
-} from '../../environmentOperations/planEnvironmentUpgrade';
-import type { EnvironmentRestorePlan as EnvironmentRestorePlanRecord } from '../../environmentOperations/restorePlan';
-import type { EnvironmentClonePlanView as EnvironmentClonePlanViewRecord } from '../../environmentOperations/clonePlanRecords';
-import type { PlannedCloneDeployment as PlannedCloneDeploymentRecord } from '../../environmentOperations/clonePlan';
 import type { StyrminGraphQLContext } from '../types';
 export type Maybe<T> = T | null | undefined;
 export type InputMaybe<T> = T | null | undefined;
@@ -387,15 +378,6 @@ export type Mutation = {
    */
   startComponents: DeploymentTaskResult;
   /**
-   * Restarts components of a deployment as kubectl rollout restart does (a
-   * restart_components task whose RESTART_COMPONENTS flow run the cluster's agent runs):
-   * the pod template of each of their Deployments and StatefulSets gets the annotation
-   * kubectl.kubernetes.io/restartedAt, so their pods are replaced one by one; the task
-   * succeeds once every pod of the new template is ready. A stopped component stays
-   * stopped. The same rules as stopComponents. Needs styrmin.deployment.update.
-   */
-  restartComponents: DeploymentTaskResult;
-  /**
    * Runs a command in a Job of the deployment (a run_job task whose RUN_JOB flow run the
    * cluster's agent runs, by the rules of execute_commands): in the component container's
    * image and environment, in the Job <release>-job of the deployment's namespace, which
@@ -570,11 +552,6 @@ export type MutationStopComponentsArgs = {
 
 /** The entry points for changing. */
 export type MutationStartComponentsArgs = {
-  input: ComponentsInput;
-};
-
-/** The entry points for changing. */
-export type MutationRestartComponentsArgs = {
   input: ComponentsInput;
 };
 
@@ -1055,7 +1032,7 @@ export type ComponentsInput = {
   components: Array<Scalars['String']['input']>;
 };
 
-/** What stopComponents, startComponents, restartComponents and runJob started. */
+/** What stopComponents, startComponents and runJob started. */
 export type DeploymentTaskResult = {
   __typename?: 'DeploymentTaskResult';
   deployment: Deployment;
@@ -2301,17 +2278,47 @@ export type ResolversTypes = {
   >;
   UpgradeEnvironmentInput: UpgradeEnvironmentInput;
   DeploymentVersionInput: DeploymentVersionInput;
-  EnvironmentUpgradePlan: ResolverTypeWrapper<EnvironmentUpgradePlanViewRecord>;
-  PlannedUpgrade: ResolverTypeWrapper<PlannedUpgradeRecord>;
-  SkippedDeployment: ResolverTypeWrapper<SkippedDeploymentRecord>;
+  EnvironmentUpgradePlan: ResolverTypeWrapper<
+    Omit<EnvironmentUpgradePlan, 'environment' | 'upgrades' | 'skipped'> & {
+      environment: ResolversTypes['Environment'];
+      upgrades: Array<ResolversTypes['PlannedUpgrade']>;
+      skipped: Array<ResolversTypes['SkippedDeployment']>;
+    }
+  >;
+  PlannedUpgrade: ResolverTypeWrapper<
+    Omit<PlannedUpgrade, 'deployment'> & {
+      deployment: ResolversTypes['Deployment'];
+    }
+  >;
+  SkippedDeployment: ResolverTypeWrapper<
+    Omit<SkippedDeployment, 'deployment'> & {
+      deployment?: Maybe<ResolversTypes['Deployment']>;
+    }
+  >;
   RestoreEnvironmentInput: RestoreEnvironmentInput;
   ConstituentRefusal: ConstituentRefusal;
-  EnvironmentRestorePlan: ResolverTypeWrapper<EnvironmentRestorePlanRecord>;
+  EnvironmentRestorePlan: ResolverTypeWrapper<
+    Omit<EnvironmentRestorePlan, 'environmentBackup' | 'restores'> & {
+      environmentBackup: ResolversTypes['EnvironmentBackup'];
+      restores: Array<ResolversTypes['EnvironmentBackupConstituent']>;
+    }
+  >;
   UnrestorableConstituent: ResolverTypeWrapper<UnrestorableConstituent>;
   CloneEnvironmentInput: CloneEnvironmentInput;
-  EnvironmentClonePlan: ResolverTypeWrapper<EnvironmentClonePlanViewRecord>;
-  PlannedCloneDeployment: ResolverTypeWrapper<PlannedCloneDeploymentRecord>;
-  EnvironmentOperation: ResolverTypeWrapper<EnvironmentOperationRecord>;
+  EnvironmentClonePlan: ResolverTypeWrapper<
+    Omit<EnvironmentClonePlan, 'source' | 'cluster' | 'environmentBackup'> & {
+      source: ResolversTypes['Environment'];
+      cluster: ResolversTypes['Cluster'];
+      environmentBackup?: Maybe<ResolversTypes['EnvironmentBackup']>;
+    }
+  >;
+  PlannedCloneDeployment: ResolverTypeWrapper<PlannedCloneDeployment>;
+  EnvironmentOperation: ResolverTypeWrapper<
+    Omit<EnvironmentOperation, 'task' | 'environment'> & {
+      task: ResolversTypes['Task'];
+      environment: ResolversTypes['Environment'];
+    }
+  >;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -2436,16 +2443,43 @@ export type ResolversParentTypes = {
   };
   UpgradeEnvironmentInput: UpgradeEnvironmentInput;
   DeploymentVersionInput: DeploymentVersionInput;
-  EnvironmentUpgradePlan: EnvironmentUpgradePlanViewRecord;
-  PlannedUpgrade: PlannedUpgradeRecord;
-  SkippedDeployment: SkippedDeploymentRecord;
+  EnvironmentUpgradePlan: Omit<
+    EnvironmentUpgradePlan,
+    'environment' | 'upgrades' | 'skipped'
+  > & {
+    environment: ResolversParentTypes['Environment'];
+    upgrades: Array<ResolversParentTypes['PlannedUpgrade']>;
+    skipped: Array<ResolversParentTypes['SkippedDeployment']>;
+  };
+  PlannedUpgrade: Omit<PlannedUpgrade, 'deployment'> & {
+    deployment: ResolversParentTypes['Deployment'];
+  };
+  SkippedDeployment: Omit<SkippedDeployment, 'deployment'> & {
+    deployment?: Maybe<ResolversParentTypes['Deployment']>;
+  };
   RestoreEnvironmentInput: RestoreEnvironmentInput;
-  EnvironmentRestorePlan: EnvironmentRestorePlanRecord;
+  EnvironmentRestorePlan: Omit<
+    EnvironmentRestorePlan,
+    'environmentBackup' | 'restores'
+  > & {
+    environmentBackup: ResolversParentTypes['EnvironmentBackup'];
+    restores: Array<ResolversParentTypes['EnvironmentBackupConstituent']>;
+  };
   UnrestorableConstituent: UnrestorableConstituent;
   CloneEnvironmentInput: CloneEnvironmentInput;
-  EnvironmentClonePlan: EnvironmentClonePlanViewRecord;
-  PlannedCloneDeployment: PlannedCloneDeploymentRecord;
-  EnvironmentOperation: EnvironmentOperationRecord;
+  EnvironmentClonePlan: Omit<
+    EnvironmentClonePlan,
+    'source' | 'cluster' | 'environmentBackup'
+  > & {
+    source: ResolversParentTypes['Environment'];
+    cluster: ResolversParentTypes['Cluster'];
+    environmentBackup?: Maybe<ResolversParentTypes['EnvironmentBackup']>;
+  };
+  PlannedCloneDeployment: PlannedCloneDeployment;
+  EnvironmentOperation: Omit<EnvironmentOperation, 'task' | 'environment'> & {
+    task: ResolversParentTypes['Task'];
+    environment: ResolversParentTypes['Environment'];
+  };
 };
 
 export type QueryResolvers<
@@ -2686,12 +2720,6 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     RequireFields<MutationStartComponentsArgs, 'input'>
-  >;
-  restartComponents?: Resolver<
-    ResolversTypes['DeploymentTaskResult'],
-    ParentType,
-    ContextType,
-    RequireFields<MutationRestartComponentsArgs, 'input'>
   >;
   runJob?: Resolver<
     ResolversTypes['DeploymentTaskResult'],
@@ -3535,7 +3563,6 @@ export type FlowNameResolvers = EnumResolverSignature<
     STOP_COMPONENTS?: any;
     START_COMPONENTS?: any;
     RUN_JOB?: any;
-    RESTART_COMPONENTS?: any;
     CREATE_BACKUP?: any;
     RESTORE_BACKUP?: any;
     DELETE_BACKUP?: any;
@@ -3566,7 +3593,6 @@ export type TaskTypeResolvers = EnumResolverSignature<
     start_components?: any;
     run_job?: any;
     delete_deployment?: any;
-    restart_components?: any;
     create_backup?: any;
     restore_backup?: any;
     delete_backup?: any;

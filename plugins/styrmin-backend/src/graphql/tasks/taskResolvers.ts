@@ -1,7 +1,9 @@
+import { TaskRetries } from '../../reconciliation/TaskRetries';
 import { TaskStore } from '../../tasks/TaskStore';
 import { mergeResolvers } from '../mergeResolvers';
 import { StyrminResolvers } from '../types';
 import { createTaskFields } from './taskFields';
+import { createTaskMutations } from './taskMutations';
 import { createTaskPages } from './taskPages';
 import { createTaskQueries } from './taskQueries';
 
@@ -12,11 +14,12 @@ import { createTaskQueries } from './taskQueries';
  */
 export type CreateTaskResolversOptions = {
   tasks: TaskStore;
+  taskRetries: TaskRetries;
 };
 
 /**
- * The resolvers of `task`, of the tasks of deployments and environments, and of the
- * `Task`, `FlowRun` and `Step` types. A page of tasks or deployments with their results
+ * The resolvers of `task`, `tasksByIdPrefix` and `retryTask`, of the tasks of deployments and environments,
+ * and of the `Task`, `FlowRun` and `Step` types. A page of tasks or deployments with their results
  * costs the same few queries as one (the `task`, `taskGraph` and `newestTask` loaders).
  *
  * @internal
@@ -25,7 +28,8 @@ export function createTaskResolvers(
   options: CreateTaskResolversOptions,
 ): StyrminResolvers {
   return mergeResolvers(
-    createTaskQueries(),
+    createTaskQueries(options),
+    createTaskMutations(options),
     createTaskPages(options),
     createTaskFields(),
   );
