@@ -1,0 +1,13 @@
+export type { EnvironmentOperation } from './environmentOperationFields';
+export { restoreEnvironmentOperation } from './restoreEnvironment';
+export type { RestoreEnvironmentInput } from './restoreEnvironment';
+export { environmentRestorePlanOperation } from './environmentRestorePlan';
+export type { EnvironmentRestorePlan } from './environmentRestorePlan';
+export { cloneEnvironmentOperation } from './cloneEnvironment';
+export type { CloneEnvironmentInput } from './cloneEnvironment';
+export { environmentClonePlanOperation } from './environmentClonePlan';
+export type { EnvironmentClonePlan } from './environmentClonePlan';
+export { upgradeEnvironmentOperation } from './upgradeEnvironment';
+export type { UpgradeEnvironmentInput } from './upgradeEnvironment';
+export { environmentUpgradePlanOperation } from './environmentUpgradePlan';
+export type { EnvironmentUpgradePlan } from './environmentUpgradePlan';
