@@ -21,6 +21,8 @@ import { createBackupResolvers } from './backups/backupResolvers';
 import { BackupResolverRecords } from './backups/backupResolverRecords';
 import { createEnvironmentBackupResolvers } from './environmentBackups/environmentBackupResolvers';
 import { EnvironmentBackupResolverRecords } from './environmentBackups/environmentBackupResolverRecords';
+import { EnvironmentOperationResolverRecords } from './environmentOperations/environmentOperationResolverRecords';
+import { createEnvironmentUpgradeResolvers } from './environmentOperations/environmentUpgradeResolvers';
 import { createClusterResolvers } from './clusters/clusterResolvers';
 import { ServerInfoStore } from '../database/ServerInfoStore';
 import { createDeploymentResolvers } from './deployments/deploymentResolvers';
@@ -56,7 +58,8 @@ import {
  */
 export type StyrminGraphQLRecords = StyrminLoaderStores &
   BackupResolverRecords &
-  EnvironmentBackupResolverRecords & {
+  EnvironmentBackupResolverRecords &
+  EnvironmentOperationResolverRecords & {
     deploymentChanges: DeploymentChanges;
     settingsChanges: SettingsChanges;
     componentLifecycle: ComponentLifecycle;
@@ -125,6 +128,7 @@ export class StyrminGraphQL {
       createObservedStateResolvers(),
       createBackupResolvers(records),
       createEnvironmentBackupResolvers(records),
+      createEnvironmentUpgradeResolvers(records),
     );
     return new StyrminGraphQL({
       schema: createStyrminSchema(auditMutations(resolvers, records)),

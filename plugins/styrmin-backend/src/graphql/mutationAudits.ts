@@ -2,6 +2,7 @@ import { AuditorServiceEventSeverityLevel } from '@backstage/backend-plugin-api'
 import { JsonObject } from '@backstage/types';
 import { BACKUP_MUTATION_AUDITS } from './backups/backupMutationAudits';
 import { ENVIRONMENT_BACKUP_MUTATION_AUDITS } from './environmentBackups/environmentBackupMutationAudits';
+import { ENVIRONMENT_OPERATION_MUTATION_AUDITS } from './environmentOperations/environmentOperationMutationAudits';
 import { TASK_MUTATION_AUDITS } from './tasks/taskMutationAudits';
 
 /**
@@ -102,6 +103,7 @@ function settingsChange(result: {
 export const MUTATION_AUDITS: Record<string, MutationAudit> = {
   ...BACKUP_MUTATION_AUDITS,
   ...ENVIRONMENT_BACKUP_MUTATION_AUDITS,
+  ...ENVIRONMENT_OPERATION_MUTATION_AUDITS,
   ...TASK_MUTATION_AUDITS,
   loadDriver: {
     eventId: 'driver-load',

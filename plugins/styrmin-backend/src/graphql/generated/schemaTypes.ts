@@ -41,6 +41,12 @@ import type {
   EnvironmentBackupView as EnvironmentBackupViewRecord,
   EnvironmentBackupConstituent as EnvironmentBackupConstituentRecord,
 } from '../../environmentOperations/environmentBackupStatus';
+import type { EnvironmentOperation as EnvironmentOperationRecord } from '../../environmentOperations/EnvironmentOperation';
+import type { EnvironmentUpgradePlanView as EnvironmentUpgradePlanViewRecord } from '../../environmentOperations/EnvironmentUpgrades';
+import type {
+  PlannedUpgrade as PlannedUpgradeRecord,
+  SkippedDeployment as SkippedDeploymentRecord,
+} from '../../environmentOperations/planEnvironmentUpgrade';
 import type { StyrminGraphQLContext } from '../types';
 export type Maybe<T> = T | null | undefined;
 export type InputMaybe<T> = T | null | undefined;
@@ -2278,23 +2284,9 @@ export type ResolversTypes = {
   >;
   UpgradeEnvironmentInput: UpgradeEnvironmentInput;
   DeploymentVersionInput: DeploymentVersionInput;
-  EnvironmentUpgradePlan: ResolverTypeWrapper<
-    Omit<EnvironmentUpgradePlan, 'environment' | 'upgrades' | 'skipped'> & {
-      environment: ResolversTypes['Environment'];
-      upgrades: Array<ResolversTypes['PlannedUpgrade']>;
-      skipped: Array<ResolversTypes['SkippedDeployment']>;
-    }
-  >;
-  PlannedUpgrade: ResolverTypeWrapper<
-    Omit<PlannedUpgrade, 'deployment'> & {
-      deployment: ResolversTypes['Deployment'];
-    }
-  >;
-  SkippedDeployment: ResolverTypeWrapper<
-    Omit<SkippedDeployment, 'deployment'> & {
-      deployment?: Maybe<ResolversTypes['Deployment']>;
-    }
-  >;
+  EnvironmentUpgradePlan: ResolverTypeWrapper<EnvironmentUpgradePlanViewRecord>;
+  PlannedUpgrade: ResolverTypeWrapper<PlannedUpgradeRecord>;
+  SkippedDeployment: ResolverTypeWrapper<SkippedDeploymentRecord>;
   RestoreEnvironmentInput: RestoreEnvironmentInput;
   ConstituentRefusal: ConstituentRefusal;
   EnvironmentRestorePlan: ResolverTypeWrapper<
@@ -2313,12 +2305,7 @@ export type ResolversTypes = {
     }
   >;
   PlannedCloneDeployment: ResolverTypeWrapper<PlannedCloneDeployment>;
-  EnvironmentOperation: ResolverTypeWrapper<
-    Omit<EnvironmentOperation, 'task' | 'environment'> & {
-      task: ResolversTypes['Task'];
-      environment: ResolversTypes['Environment'];
-    }
-  >;
+  EnvironmentOperation: ResolverTypeWrapper<EnvironmentOperationRecord>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -2443,20 +2430,9 @@ export type ResolversParentTypes = {
   };
   UpgradeEnvironmentInput: UpgradeEnvironmentInput;
   DeploymentVersionInput: DeploymentVersionInput;
-  EnvironmentUpgradePlan: Omit<
-    EnvironmentUpgradePlan,
-    'environment' | 'upgrades' | 'skipped'
-  > & {
-    environment: ResolversParentTypes['Environment'];
-    upgrades: Array<ResolversParentTypes['PlannedUpgrade']>;
-    skipped: Array<ResolversParentTypes['SkippedDeployment']>;
-  };
-  PlannedUpgrade: Omit<PlannedUpgrade, 'deployment'> & {
-    deployment: ResolversParentTypes['Deployment'];
-  };
-  SkippedDeployment: Omit<SkippedDeployment, 'deployment'> & {
-    deployment?: Maybe<ResolversParentTypes['Deployment']>;
-  };
+  EnvironmentUpgradePlan: EnvironmentUpgradePlanViewRecord;
+  PlannedUpgrade: PlannedUpgradeRecord;
+  SkippedDeployment: SkippedDeploymentRecord;
   RestoreEnvironmentInput: RestoreEnvironmentInput;
   EnvironmentRestorePlan: Omit<
     EnvironmentRestorePlan,
@@ -2476,10 +2452,7 @@ export type ResolversParentTypes = {
     environmentBackup?: Maybe<ResolversParentTypes['EnvironmentBackup']>;
   };
   PlannedCloneDeployment: PlannedCloneDeployment;
-  EnvironmentOperation: Omit<EnvironmentOperation, 'task' | 'environment'> & {
-    task: ResolversParentTypes['Task'];
-    environment: ResolversParentTypes['Environment'];
-  };
+  EnvironmentOperation: EnvironmentOperationRecord;
 };
 
 export type QueryResolvers<
