@@ -6,6 +6,7 @@ import { useDeploymentLinks } from '../../hooks/useDeploymentLinks';
 import { DeploymentActions } from '../DeploymentActions';
 import { DeploymentStateChip } from '../StateChip';
 import { Timestamp } from '../Timestamp';
+import { StoppedComponents } from './StoppedComponents';
 
 export interface DeploymentHeaderProps {
   deployment: DeploymentWithInstance;
@@ -13,8 +14,9 @@ export interface DeploymentHeaderProps {
 }
 
 /**
- * The heading of a deployment's page: its name and environment, its state and why, its
- * application and driver versions, and the actions on it.
+ * The heading of a deployment's page: its name and environment, its state (with the
+ * components that are stopped) and why, its application and driver versions, and the
+ * actions on it.
  */
 export const DeploymentHeader = ({
   deployment,
@@ -51,6 +53,7 @@ export const DeploymentHeader = ({
           role="group"
         >
           <DeploymentStateChip value={deployment.state} />
+          <StoppedComponents deployment={deployment} />
           {deployment.stateReason && (
             <Typography variant="body2">{deployment.stateReason}</Typography>
           )}

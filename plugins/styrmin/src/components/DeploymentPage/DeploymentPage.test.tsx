@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { DeploymentChangeResult, StyrminApiError } from '@styrmin/sdk';
 import {
   deployment,
+  observedState,
   tombstone,
   upgradeTask,
 } from '../../__testUtils__/deploymentFixtures';
@@ -28,6 +29,39 @@ const header = async () => {
 };
 
 describe('DeploymentPage', () => {
+  it('says beside RUNNING which components are stopped', async () => {
+    const api = mockStyrminApi({
+      getDeploymentObservedState: async () => ({
+        ...observedState,
+        components: observedState.components.map(component => ({
+          ...component,
+          stopped: component.name === 'task-worker',
+        })),
+      }),
+    });
+    renderPage(<DeploymentPage id={deployment.id} />, api);
+
+    const state = (await header()).getByRole('group', { name: 'State' });
+    expect(
+      await within(state).findByText(
+        `1 of ${observedState.components.length} components stopped: task-worker`,
+      ),
+    ).toBeInTheDocument();
+    expect(within(state).getByText('RUNNING')).toBeInTheDocument();
+  });
+
+  it('shows a deployment with no stopped component as plainly RUNNING', async () => {
+    const api = mockStyrminApi();
+    renderPage(<DeploymentPage id={deployment.id} />, api);
+
+    const state = (await header()).getByRole('group', { name: 'State' });
+    await waitFor(() =>
+      expect(api.getDeploymentObservedState).toHaveBeenCalled(),
+    );
+    expect(within(state).getByText('RUNNING')).toBeInTheDocument();
+    expect(within(state).queryByText(/stopped/)).not.toBeInTheDocument();
+  });
+
   it('heads the page with the name, environment, state, versions and actions', async () => {
     renderPage(<DeploymentPage id={deployment.id} />);
 
