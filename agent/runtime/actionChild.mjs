@@ -87,17 +87,26 @@ function call(primitive, args) {
   });
 }
 
-const primitives = {
-  stopComponents: components => call('stopComponents', [components]),
-  startComponents: components => call('startComponents', [components]),
-  executeCommands: options => call('executeCommands', [options]),
-};
+/**
+ * The action primitives, one function per name that the agent sends with the run: the
+ * members of ActionPrimitives (src/actions/ActionPrimitives.ts, the one module that
+ * declares them), which the agent implements, so that a new primitive needs nothing here.
+ */
+const primitivesOf = names =>
+  Object.fromEntries(names.map(name => [name, (...args) => call(name, args)]));
 
 function finish(message) {
   process.send(message, () => process.exit(0));
 }
 
-async function run({ directory, module, exportName, context, prompts }) {
+async function run({
+  directory,
+  module,
+  exportName,
+  context,
+  prompts,
+  primitiveNames,
+}) {
   const root = pathToFileURL(`${directory}/`).href;
   installResolver(root);
   const loaded = await import(new URL(module, root).href);
@@ -105,7 +114,12 @@ async function run({ directory, module, exportName, context, prompts }) {
   if (typeof action !== 'function') {
     throw new Error(`${module} has no function export ${exportName}`);
   }
-  await action({ context, prompts, primitives, signal: abort.signal });
+  await action({
+    context,
+    prompts,
+    primitives: primitivesOf(primitiveNames),
+    signal: abort.signal,
+  });
 }
 
 // The agent went away (killed, or it stopped): so does its action, which nobody would

@@ -63,4 +63,6 @@ export type {
   ActionArguments,
   ActionPrimitives,
   ExecuteCommandsOptions,
+  StartedUpgrade,
+  UpgradeTarget,
 } from './actions/ActionPrimitives';

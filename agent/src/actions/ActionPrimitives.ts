@@ -58,6 +58,31 @@ export interface ActionPrimitives {
    */
   startComponents(components: string[]): Promise<void>;
   /**
+   * Restarts the components as `kubectl rollout restart` does: the pod template of each of
+   * their Deployments and StatefulSets gets the annotation
+   * `kubectl.kubernetes.io/restartedAt`, so that their pods are replaced one by one, and the
+   * call waits until the rollout has ended (every pod of the new template ready). A stopped
+   * component stays stopped. It starts a restart_components task linked to the hook step,
+   * as `stopComponents` does.
+   */
+  restartComponents(components: string[]): Promise<void>;
+  /**
+   * Upgrades the action's own deployment to another version of its driver, by the rules of
+   * an upgrade through the API (`upgradeDeployment`): its configuration goes along, a
+   * parameter that the new version no longer declares is dropped when it equals its
+   * default and carried over where the new version says what replaces it (else the call
+   * fails with RETIRED_PARAMETER_VALUE), and a downgrade is refused. It starts an
+   * upgrade_instance task linked to the hook step, as `stopComponents` does: the hook's task
+   * result includes the upgrade's.
+   *
+   * It resolves once the upgrade is recorded, with its task, and does not wait for it: the
+   * deployment runs one task at a time, and the upgrade's runs after the task that runs
+   * the action has ended (its later steps included). Until then the upgrade is SCHEDULED and
+   * the hook's task result RUNNING; a failed upgrade fails the hook's task result, not the
+   * action.
+   */
+  upgradeDeploymentVersion(to: UpgradeTarget): Promise<StartedUpgrade>;
+  /**
    * Runs the commands in the deployment's action Job and resolves with their output.
    *
    * - The Job is named `<release reference>-job`, in the deployment's namespace, with the
@@ -83,6 +108,34 @@ export interface ActionPrimitives {
    *   or tokens, in action commands: pass them in the container's environment.
    */
   executeCommands(options: ExecuteCommandsOptions): Promise<{ output: string }>;
+}
+
+/**
+ * What `upgradeDeploymentVersion` upgrades to.
+ *
+ * @public
+ */
+export interface UpgradeTarget {
+  /** A loaded version of the deployment's driver, newer than its own. */
+  driverVersion: string;
+  /**
+   * The answers to the prompts of the new version's upgrade hook, by action name then
+   * prompt name; a prompt left out gets its default.
+   */
+  prompts?: Record<string, Record<string, unknown>>;
+}
+
+/**
+ * The upgrade that `upgradeDeploymentVersion` started.
+ *
+ * @public
+ */
+export interface StartedUpgrade {
+  /**
+   * Its upgrade_instance task, which the deployment page lists under the hook step:
+   * SCHEDULED until the task that runs the action has ended.
+   */
+  taskId: string;
 }
 
 /**

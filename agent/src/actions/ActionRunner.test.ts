@@ -29,7 +29,9 @@ export async function crashes() { console.error('password=${
   } went wrong'); process.exit(3); }
 export async function waits({ signal }: Args) { await new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason))); }
 `,
-  'actions/plain.mjs': `export default async function ({ primitives }) { await primitives.startComponents(['a']); }\n`,
+  'actions/plain.mjs': `export default async function ({ primitives }) { await primitives.startComponents(['a']); }
+export async function restarts({ primitives }) { console.log('primitives', Object.keys(primitives).join(',')); await primitives.restartComponents(['b']); }
+`,
 };
 
 const action = (module: string, exportName: string): DriverAction => ({
@@ -61,6 +63,13 @@ describe('ActionRunner', () => {
     },
     startComponents: async components => {
       calls.push(`start ${components}`);
+    },
+    restartComponents: async components => {
+      calls.push(`restart ${components}`);
+    },
+    upgradeDeploymentVersion: async ({ driverVersion }) => {
+      calls.push(`upgrade ${driverVersion}`);
+      return { taskId: 't1' };
     },
   };
 
@@ -104,6 +113,14 @@ describe('ActionRunner', () => {
   it('runs the default export of a JavaScript module', async () => {
     await run('actions/plain.mjs', 'default');
     expect(calls).toEqual(['start a']);
+  });
+
+  it('offers the action every primitive the agent implements, by name', async () => {
+    await run('actions/plain.mjs', 'restarts');
+    expect(calls).toEqual(['restart b']);
+    expect(logger.lines.join('\n')).toContain(
+      'line="primitives executeCommands,stopComponents,startComponents,restartComponents,upgradeDeploymentVersion"',
+    );
   });
 
   it('fails with the action error, its secrets redacted', async () => {

@@ -124,6 +124,23 @@ export class StyrminDeploymentClient {
   }
 
   /**
+   * Records a restart of components in `spec.restartedComponents` of the resource as it is
+   * now, as `updateStoppedComponents` changes the spec: each component's time becomes `at`.
+   */
+  updateRestartedComponents(
+    id: string,
+    restart: { components: string[]; at: string },
+  ): Promise<StyrminDeployment | undefined> {
+    return this.#update(id, () => ({
+      spec: {
+        restartedComponents: Object.fromEntries(
+          restart.components.map(component => [component, restart.at]),
+        ),
+      },
+    }));
+  }
+
+  /**
    * Sets (or, with undefined, removes) an annotation of the resource as it is now, as
    * `updateStoppedComponents` changes the spec; the operator ignores annotations.
    */

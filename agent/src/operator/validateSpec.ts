@@ -40,6 +40,11 @@ function crossFieldProblems(
   for (const component of spec.stoppedComponents.filter(c => !declared(c))) {
     invalid(`stoppedComponents names an undeclared component "${component}"`);
   }
+  for (const component of Object.keys(spec.restartedComponents).filter(
+    c => !declared(c),
+  )) {
+    invalid(`restartedComponents names an undeclared component "${component}"`);
+  }
   for (const service of spec.services.filter(s => !declared(s.component))) {
     invalid(
       `services: "${service.name}" names an undeclared component "${service.component}"`,

@@ -84,6 +84,13 @@ export const StyrminDeploymentSpec = z.strictObject({
   services: z.array(DriverService).default([]),
   /** Components that run 0 pods; each keeps its replica count in the context. */
   stoppedComponents: z.array(z.string()).default([]),
+  /**
+   * When each component was last restarted (an RFC 3339 time, by component): the operator
+   * puts it in the pod template of the component's workloads as
+   * `kubectl.kubernetes.io/restartedAt`, which rolls their pods as `kubectl rollout
+   * restart` does.
+   */
+  restartedComponents: z.record(z.string(), z.string().min(1)).default({}),
   /** The context (GlobalContext) of the instance. */
   context: ContextShape,
 });

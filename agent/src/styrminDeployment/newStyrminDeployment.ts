@@ -50,6 +50,7 @@ export function newStyrminDeployment(
       components: driver.spec.spec.components,
       services: driver.spec.spec.services,
       stoppedComponents: options.stoppedComponents ?? [],
+      restartedComponents: {},
       context,
     },
   };

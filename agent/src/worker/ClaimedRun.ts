@@ -7,7 +7,7 @@ import {
   StyrminApiError,
 } from '@styrmin/sdk';
 import {
-  ComponentFlow,
+  AgentTaskStart,
   outputTail,
   stepLines,
 } from '@styrmin/plugin-styrmin-common';
@@ -212,7 +212,7 @@ export class ClaimedRun {
    */
   async startTask(
     name: string,
-    request: { flow: ComponentFlow; components: string[] },
+    request: AgentTaskStart,
   ): Promise<AgentStartedTaskResponse> {
     const step = this.#known(name);
     const key = `${step.id}/${step.attempts}`;

@@ -61,7 +61,8 @@ export interface WorkerOptions {
  * of its task that remain, and reports every step and the run's end under the lease
  * (ClaimedRun, runFlow). CREATE_INSTANCE, UPDATE_INSTANCE and UPGRADE_INSTANCE write the
  * instance's StyrminDeployment resource and follow the operator; DELETE deletes it and
- * follows the cleanup; STOP_COMPONENTS and START_COMPONENTS switch components in it;
+ * follows the cleanup; STOP_COMPONENTS and START_COMPONENTS switch components in it,
+ * RESTART_COMPONENTS rolls their pods;
  * RUN_JOB runs a command in the deployment's action Job (execute_commands);
  * CREATE_BACKUP, RESTORE_BACKUP and DELETE_BACKUP drive Velero (backupFlowSteps,
  * restoreFlowSteps). The
@@ -207,6 +208,7 @@ export class Worker {
         }
         case 'STOP_COMPONENTS':
         case 'START_COMPONENTS':
+        case 'RESTART_COMPONENTS':
         case 'RUN_JOB': {
           const context = {
             run: claimed,

@@ -22,7 +22,7 @@ import { ClaimedRun, RunConflictError } from './ClaimedRun';
 import { FlowStepRunners } from './StepRunner';
 import { OperatorPhaseSteps } from './OperatorPhaseSteps';
 import { secretValues } from './secretValues';
-import { runStartedTask } from './startedTask';
+import { runStartedTask, startUpgrade } from './startedTask';
 
 /**
  * The number of the instance whose spec a StyrminDeployment holds: an older instance's run
@@ -114,8 +114,8 @@ export function instanceFlowSteps(context: InstanceFlowDeps): FlowStepRunners {
 
 /**
  * Writes the new instance's spec, keeping the components that are stopped now (stopping is
- * recorded in the resource, and a new instance does not start them). Refuses to write over
- * a newer instance's spec.
+ * recorded in the resource, and a new instance does not start them) and when each was
+ * restarted. Refuses to write over a newer instance's spec.
  */
 async function applyResource(
   context: InstanceFlowDeps,
@@ -131,12 +131,21 @@ async function applyResource(
       `Instance ${holder} of the deployment, newer than instance ${instance.number}, holds the StyrminDeployment resource`,
     );
   }
-  const stopped = (current?.spec.stoppedComponents ?? []).filter(
-    component => component in resource.spec.components,
+  const declared = (component: string) => component in resource.spec.components;
+  const stopped = (current?.spec.stoppedComponents ?? []).filter(declared);
+  // A restart stays recorded too: dropping its annotation would roll the pods again.
+  const restarted = Object.fromEntries(
+    Object.entries(current?.spec.restartedComponents ?? {}).filter(
+      ([component]) => declared(component),
+    ),
   );
   const applied = await context.deployments.apply({
     ...resource,
-    spec: { ...resource.spec, stoppedComponents: stopped },
+    spec: {
+      ...resource.spec,
+      stoppedComponents: stopped,
+      restartedComponents: restarted,
+    },
   });
   context.run.log.info('Applied StyrminDeployment', {
     StyrminDeployment: `${applied.metadata!.namespace}/${
@@ -229,6 +238,13 @@ function actionPrimitives(
     executeCommands: options =>
       executeCommands(
         {
+    restartComponents: startTask('RESTART_COMPONENTS'),
+    upgradeDeploymentVersion: ({ driverVersion, prompts }) =>
+      startUpgrade(context, {
+        stepName,
+        driverVersion,
+        prompts: prompts as PromptAnswers | undefined,
+      }),
           kubeConfig: context.kubeConfig,
           spec: resource.spec,
           taskId: run.run.task.id,

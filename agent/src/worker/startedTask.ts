@@ -1,5 +1,6 @@
 import {
   ComponentFlow,
+  PromptAnswers,
   TASK_TYPE_OF_FLOW,
 } from '@styrmin/plugin-styrmin-common';
 import { ClaimedRun } from './ClaimedRun';
@@ -7,7 +8,8 @@ import { ComponentFlowDeps, componentFlowSteps } from './componentFlowSteps';
 import { runFlow } from './runFlow';
 
 /**
- * An action primitive that starts a task (stop_components, start_components): the task is
+ * An action primitive that starts a component task (stop_components, start_components,
+ * restart_components): the task is
  * started through the agent protocol from the hook step that runs the action, which links
  * it to the step; its run, claimed for this agent in the same call, runs here and now,
  * while the step waits for it (the worker's other slots are not needed, and the runs of
@@ -46,4 +48,24 @@ export async function runStartedTask(
   } finally {
     child.release();
   }
+}
+
+/**
+ * upgrade_deployment_version: the upgrade of the run's deployment is started through the
+ * agent protocol from the hook step, which links it to the step, and resolves with its
+ * task. Its run is not claimed here: it runs after this run has ended, as the runs of one
+ * deployment do (the worker's order), so the step does not wait for it, which would wait
+ * for itself. A call sent again finds the task it started.
+ */
+export async function startUpgrade(
+  context: { run: ClaimedRun },
+  options: { stepName: string; driverVersion: string; prompts?: PromptAnswers },
+): Promise<{ taskId: string }> {
+  const { stepName, driverVersion, prompts } = options;
+  const started = await context.run.startTask(stepName, {
+    flow: 'UPGRADE_INSTANCE',
+    driverVersion,
+    ...(prompts ? { prompts } : {}),
+  });
+  return { taskId: started.task.id };
 }

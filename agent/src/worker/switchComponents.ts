@@ -1,8 +1,7 @@
 import { CoreV1Api, KubeConfig } from '@kubernetes/client-node';
 import { StyrminDeploymentClient } from '../cluster/StyrminDeploymentClient';
-import { sleep } from '../cluster/sleep';
-import { ConditionType, findCondition } from '../styrminDeployment/conditions';
 import { matchesSelector } from '../styrminDeployment/labels';
+import { readComponentsResource, untilComponents } from './componentsResource';
 
 /** @public */
 export interface SwitchComponentsOptions {
@@ -30,25 +29,13 @@ export interface SwitchComponentsOptions {
 export async function switchComponents(
   options: SwitchComponentsOptions,
 ): Promise<void> {
-  const { deployments, deploymentId, components, to, signal } = options;
-  const pollMs = options.pollIntervalMs ?? 1_000;
-  const deadline = Date.now() + (options.timeoutMs ?? 10 * 60_000);
-  const current = await deployments.read(deploymentId);
-  if (!current) {
-    throw new Error(
-      `Deployment ${deploymentId} has no StyrminDeployment resource yet: there is nothing to ${
-        to === 'stopped' ? 'stop' : 'start'
-      }`,
-    );
-  }
-  const unknown = components.filter(c => !(c in current.spec.components));
-  if (unknown.length > 0) {
-    throw new Error(
-      `${unknown.join(', ')} ${
-        unknown.length === 1 ? 'is not a component' : 'are not components'
-      } of driver ${current.spec.driver.name}`,
-    );
-  }
+  const { deployments, deploymentId, components, to } = options;
+  const verb = to === 'stopped' ? 'stop' : 'start';
+  const current = await readComponentsResource(deployments, {
+    deploymentId,
+    components,
+    verb,
+  });
   const updated = await deployments.updateStoppedComponents(
     deploymentId,
     stopped =>
@@ -56,51 +43,23 @@ export async function switchComponents(
         ? [...new Set([...stopped, ...components])].sort()
         : stopped.filter(c => !components.includes(c)),
   );
-  const generation = updated!.metadata!.generation;
   const core = options.kubeConfig.makeApiClient(CoreV1Api);
   const namespace = current.spec.context.deployment.namespace;
   const selectors = components.map(c => current.spec.components[c].selector);
-
-  for (;;) {
-    const resource = await deployments.read(deploymentId);
-    const ready = findCondition(
-      resource?.status?.conditions,
-      ConditionType.Ready,
-    );
-    if (
-      resource &&
-      ready &&
-      ready.observedGeneration! >= generation! &&
-      resource.metadata?.generation === ready.observedGeneration
-    ) {
-      if (ready.status === 'False') {
-        throw new Error(ready.message);
+  await untilComponents({
+    ...options,
+    verb,
+    generation: updated!.metadata!.generation!,
+    reached: async () => {
+      if (to === 'started') {
+        return true;
       }
-      if (ready.status === 'True') {
-        if (to === 'started') {
-          return;
-        }
-        const pods = await core.listNamespacedPod({ namespace });
-        if (
-          !pods.items.some(pod =>
-            selectors.some(selector =>
-              matchesSelector(selector, pod.metadata?.labels),
-            ),
-          )
-        ) {
-          return;
-        }
-      }
-    }
-    if (Date.now() > deadline) {
-      throw new Error(
-        `${components.join(', ')} did not ${
-          to === 'stopped' ? 'stop' : 'start'
-        } within ${Math.round(
-          (options.timeoutMs ?? 600_000) / 60_000,
-        )} minutes`,
+      const pods = await core.listNamespacedPod({ namespace });
+      return !pods.items.some(pod =>
+        selectors.some(selector =>
+          matchesSelector(selector, pod.metadata?.labels),
+        ),
       );
-    }
-    await sleep(pollMs, signal);
-  }
+    },
+  });
 }

@@ -9,6 +9,7 @@ import {
   CreateEnvironmentInput,
   deleteDeploymentOperation,
   startComponentsOperation,
+  restartComponentsOperation,
   stopComponentsOperation,
   runJobOperation,
   retryTaskOperation,
@@ -375,6 +376,14 @@ export class StyrminClient {
   }
 
   /**
+  /**
+   * Restarts components (a restart_components task), as `kubectl rollout restart` does:
+   * their workloads replace their pods one by one.
+   */
+  restartComponents(input: ComponentsInput): Promise<DeploymentTaskResult> {
+    return this.#execute(restartComponentsOperation, { input });
+  }
+
    * Runs any GraphQL document against the Styrmin API and returns its `data`. Prefer the typed
    * methods; this is for operations the SDK does not wrap yet.
    */

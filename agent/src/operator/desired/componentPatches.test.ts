@@ -9,6 +9,7 @@ import {
   needsRenderedWorkloads,
   RenderedWorkload,
   renderedWorkloads,
+  RESTARTED_AT_ANNOTATION,
 } from './componentPatches';
 
 /** The workloads infrahub 1.0.0's chart renders for the release `infrahub`. */
@@ -84,6 +85,36 @@ const container = (field: string) =>
 const DATABASE = replicas('database', 1);
 
 describe('componentPatches', () => {
+  it("restarts a component: its workloads' pod template gets the restart's time, the chart's annotations kept", () => {
+    const spec = exampleDeployment().spec;
+    const at = '2026-12-02T00:10:00.000Z';
+    expect(
+      componentPatches({ ...spec, restartedComponents: { server: at } }),
+    ).toEqual([
+      ...DATABASE,
+      ...['Deployment', 'StatefulSet'].map(kind => ({
+        target: {
+          group: 'apps',
+          version: 'v1',
+          kind,
+          labelSelector: selectorOf('server'),
+        },
+        patch: JSON.stringify({
+          apiVersion: 'apps/v1',
+          kind,
+          metadata: { name: 'restarted' },
+          spec: {
+            template: {
+              metadata: {
+                annotations: { [RESTARTED_AT_ANNOTATION]: at },
+              },
+            },
+          },
+        }),
+      })),
+    ]);
+  });
+
   it.each<[string, ExampleDeploymentOptions, KustomizePatch[]]>([
     [
       'no overrides: the singleton runs 1 replica, the chart keeps the other counts',

@@ -15,6 +15,12 @@ const WORKLOAD_KINDS = ['Deployment', 'StatefulSet'] as const;
 
 type WorkloadKind = (typeof WORKLOAD_KINDS)[number];
 
+/**
+ * The pod template annotation of a restart, as `kubectl rollout restart` sets it: a new
+ * value is a new template, whose pods replace the old ones.
+ */
+export const RESTARTED_AT_ANNOTATION = 'kubectl.kubernetes.io/restartedAt';
+
 /** A Deployment or StatefulSet of the rendered chart, as far as the patches need it. */
 export interface RenderedWorkload {
   kind: WorkloadKind;
@@ -127,14 +133,46 @@ function replicaPatches(
   component: DriverComponent,
   replicas: number,
 ): KustomizePatch[] {
-  return WORKLOAD_KINDS.map(kind => ({
-    target: {
-      group: 'apps',
-      version: 'v1',
-      kind,
-      labelSelector: selectorString(component.selector),
-    },
+  return selectorTargets(component).map(target => ({
+    target,
     patch: jsonPatch([{ op: 'add', path: '/spec/replicas', value: replicas }]),
+  }));
+}
+
+/** A kustomize target per workload kind: those that the component's selector matches. */
+function selectorTargets(
+  component: DriverComponent,
+): Array<KustomizePatch['target'] & { kind: WorkloadKind }> {
+  return WORKLOAD_KINDS.map(kind => ({
+    group: 'apps',
+    version: 'v1',
+    kind,
+    labelSelector: selectorString(component.selector),
+  }));
+}
+
+/**
+ * A restart goes to the pod template of every Deployment and StatefulSet that the
+ * component's label selector matches, as a strategic merge patch, which adds the annotation
+ * to those the chart gives it (a JSON patch could only replace them all). The patch's own
+ * name does not matter: the target selects the workloads.
+ */
+function restartPatches(
+  component: DriverComponent,
+  restartedAt: string,
+): KustomizePatch[] {
+  return selectorTargets(component).map(target => ({
+    target,
+    patch: JSON.stringify({
+      apiVersion: 'apps/v1',
+      kind: target.kind,
+      metadata: { name: 'restarted' },
+      spec: {
+        template: {
+          metadata: { annotations: { [RESTARTED_AT_ANNOTATION]: restartedAt } },
+        },
+      },
+    }),
   }));
 }
 
@@ -259,7 +297,7 @@ function containerPatches(
 
 /**
  * The post-render patches that apply the component overrides of an instance: the replica
- * count of each component, and the overrides of each component container. `workloads` is
+ * count of each component, its last restart, and the overrides of each component container. `workloads` is
  * the rendered chart, which only container overrides need (see needsRenderedWorkloads).
  * Components come in name order, so that equal specs give equal patches.
  */
@@ -273,8 +311,10 @@ export function componentPatches(
       const component = spec.components[name];
       const replicas = replicasOf(spec, name);
       const overrides = containerOverridesOf(spec.context.components[name]);
+      const restartedAt = spec.restartedComponents[name];
       return [
         ...(replicas === undefined ? [] : replicaPatches(component, replicas)),
+        ...(restartedAt ? restartPatches(component, restartedAt) : []),
         ...(overrides
           ? containerPatches(name, component, overrides, workloads)
           : []),

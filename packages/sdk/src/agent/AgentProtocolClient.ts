@@ -15,6 +15,7 @@ import {
   AgentStartTaskRequest,
   AgentStep,
   AgentStepOutcome,
+  AgentTaskStart,
   AgentRestoreStatusReport,
   AgentStepResponse,
 } from '@styrmin/plugin-styrmin-common';
@@ -251,18 +252,27 @@ export class AgentProtocolClient implements AgentProtocol {
 
   /**
    * Starts a task of the run's deployment from a RUNNING hook step (an action primitive's:
-   * stop_components, start_components), linked to the step, with its run claimed for the
-   * caller while it has not ended. The same call (same step attempt and `call`) again
-   * answers the same task.
+   * stop_components, start_components, restart_components, upgrade_deployment_version),
+   * linked to the step, with its run claimed for the caller while it has not ended (an
+   * upgrade's never: it runs after the caller's). The same call (same step attempt and
+   * `call`) again answers the same task.
    */
   async startTask(
     options: AgentStartTaskOptions,
   ): Promise<AgentStartedTaskResponse> {
-    const { stepAttempt, call, flow, components } = options;
+    const { stepAttempt, call } = options;
+    const start: AgentTaskStart =
+      options.flow === 'UPGRADE_INSTANCE'
+        ? {
+            flow: options.flow,
+            driverVersion: options.driverVersion,
+            ...(options.prompts ? { prompts: options.prompts } : {}),
+          }
+        : { flow: options.flow, components: options.components };
     return (await this.#call<AgentStartedTaskResponse>(
       'POST',
       `${stepPath(options)}/tasks`,
-      { ...leaseBody(options), stepAttempt, call, flow, components },
+      { ...leaseBody(options), stepAttempt, call, ...start },
       options,
     ))!;
   }

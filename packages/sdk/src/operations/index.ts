@@ -82,6 +82,7 @@ export { deleteDeploymentOperation } from './deleteDeployment';
 export type { DeleteDeploymentInput } from './deleteDeployment';
 export { stopComponentsOperation } from './stopComponents';
 export { startComponentsOperation } from './startComponents';
+export { restartComponentsOperation } from './restartComponents';
 export { runJobOperation } from './runJob';
 export { retryTaskOperation } from './retryTask';
 export { tasksByIdPrefixOperation } from './tasksByIdPrefix';

@@ -15,6 +15,7 @@ import { FlowRunStore } from '../flows/FlowRunStore';
 import { InstanceStore } from '../instances/InstanceStore';
 import { ObservedStateStore } from '../observedState/ObservedStateStore';
 import { Remediator } from '../remediator/Remediator';
+import { DeploymentChanges } from '../reconciliation/DeploymentChanges';
 import { TaskStore } from '../tasks/TaskStore';
 
 /**
@@ -45,5 +46,7 @@ export type AgentProtocolDeps = {
   /** Told of every change a call makes, so that the pages showing it refresh. */
   changes: ChangeNotifier;
   /** How long a lease lasts after a claim or a heartbeat. */
+  /** Records the upgrades that action primitives start (upgrade_deployment_version). */
+  deploymentChanges: Pick<DeploymentChanges, 'changeDeployment'>;
   leaseSeconds: number;
 };

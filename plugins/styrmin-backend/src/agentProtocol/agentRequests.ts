@@ -1,5 +1,7 @@
 import { InputError } from '@backstage/errors';
 import {
+  COMPONENT_FLOW_STEPS,
+  ComponentFlow,
   OUTPUT_TAIL_MAX_BYTES,
   OUTPUT_TAIL_MAX_LINES,
   outputTail,
@@ -80,14 +82,31 @@ export const LinkStartedTaskRequest = z.object({
   taskId: z.string().min(1).max(64),
 });
 
-/** `POST /runs/:runId/steps/:stepId/tasks` */
-export const StartTaskRequest = z.object({
+const StartedBy = {
   ...Lease,
   stepAttempt: z.int().min(1),
   call: z.int().min(0).max(10_000),
-  flow: z.enum(['STOP_COMPONENTS', 'START_COMPONENTS']),
-  components: z.array(z.string().min(1).max(63)).max(100),
-});
+};
+
+/**
+ * `POST /runs/:runId/steps/:stepId/tasks`: a component flow's task (each flow of
+ * COMPONENT_FLOW_STEPS), or an upgrade. The prompts' answers are checked as an upgrade's.
+ */
+export const StartTaskRequest = z.discriminatedUnion('flow', [
+  z.object({
+    ...StartedBy,
+    flow: z.enum(
+      Object.keys(COMPONENT_FLOW_STEPS) as [ComponentFlow, ...ComponentFlow[]],
+    ),
+    components: z.array(z.string().min(1).max(63)).max(100),
+  }),
+  z.object({
+    ...StartedBy,
+    flow: z.literal('UPGRADE_INSTANCE'),
+    driverVersion: z.string().min(1).max(64),
+    prompts: z.record(z.string(), z.record(z.string(), z.any())).optional(),
+  }),
+]);
 
 /** A request without a body (`GET`): whatever comes is ignored. */
 export const NoBody = z.object({});

@@ -1,7 +1,9 @@
 import { ConflictError } from '@backstage/errors';
 import {
   AgentStartedTaskResponse,
+  AgentTaskStart,
   ComponentFlow,
+  StyrminError,
 } from '@styrmin/plugin-styrmin-common';
 import { Knex } from 'knex';
 import { Cluster } from '../clusters/ClusterStore';
@@ -11,6 +13,8 @@ import {
   checkComponents,
   componentTask,
 } from '../reconciliation/componentTask';
+import { Deployment } from '../deployments/DeploymentStore';
+import { TaskStartedBy } from '../remediator/Remediator';
 import { hookCause } from '../remediator/taskCauses';
 import { Task } from '../tasks/TaskStore';
 import { deploymentIdOf } from '../tasks/deploymentIdOf';
@@ -35,9 +39,7 @@ export type StartTaskOptions = {
   attempt: number;
   stepAttempt: number;
   call: number;
-  flow: ComponentFlow;
-  components: string[];
-};
+} & AgentTaskStart;
 
 /**
  * Who holds the run of a started task: the caller's owner, with the call that started it,
@@ -51,11 +53,17 @@ export function startedTaskOwner(
 
 /**
  * `POST /runs/:runId/steps/:stepId/tasks`: an action primitive (stop_components,
- * start_components) starts a task of the run's deployment from the hook step that runs the
- * action. In one transaction: the task with its flow run in the cluster's pool and the link
- * from the step to it, both recorded by the remediator (so that it shows under the step and its result counts in the
- * hook's), and the claim of that run for the caller, who runs it at once while the step
- * waits for it.
+ * start_components, restart_components, upgrade_deployment_version) starts a task of the
+ * run's deployment from the hook step that runs the action. In one transaction: the task
+ * with its flow run in the cluster's pool and the link from the step to it, both recorded
+ * by the remediator (so that it shows under the step and its result counts in the hook's),
+ * and the claim of that run for the caller, who runs it at once while the step waits for
+ * it.
+ *
+ * An upgrade is recorded as `upgradeDeployment` records it (DeploymentChanges, in this
+ * transaction, with the start key), and its run is not claimed: the deployment is busy with
+ * the caller's own run, after which the agent runs it (the runs of a deployment run one at
+ * a time, in order), so that the step never waits for a run that waits for the step.
  *
  * Idempotent: the run, its attempt, the step, the step's attempt and the call's index make
  * the task's start key, and the same call again finds the task it started. Its run is then
@@ -97,40 +105,120 @@ export async function startTask(
         cluster,
         deploymentId: deploymentIdOf(task),
       });
-      const driver = await deps.drivers.getDriverVersion({
+      const start = {
         tx,
-        ...deployment.driver,
-      });
-      if (!driver) {
-        throw new Error(
-          `Driver version ${deployment.driver.name} ${deployment.driver.version} is not stored`,
-        );
-      }
-      checkComponents(driver.spec, options.components);
-      const environment = (await deps.environments.getEnvironment({
-        tx,
-        id: deployment.environmentId,
-      }))!;
-      const { task: child } = await deps.remediator.recordTask({
-        tx,
-        cluster,
-        deploymentId: deployment.id,
-        task: componentTask(options.flow, options.components),
-        createdBy: task.createdBy,
+        deployment,
+        task,
+        stepName: step.name,
         startedBy: { stepId, startKey },
-        cause: hookCause({
-          environment,
-          deployment,
-          task,
-          stepName: step.name,
-        }),
-      });
+      };
+      const child =
+        options.flow === 'UPGRADE_INSTANCE'
+          ? await startUpgrade(deps, { ...start, upgrade: options })
+          : await startComponentTask(deps, {
+              ...start,
+              cluster,
+              flow: options.flow,
+              components: options.components,
+            });
       return answer(deps, { tx, cluster, task: child, options });
     }),
   );
 }
 
-/** The started task, and its run claimed for the caller while it has not ended. */
+/** What starting a task from a step knows, in the endpoint's transaction. */
+type TaskStartContext = {
+  tx: Knex.Transaction;
+  /** The run's deployment, the one the task acts on. */
+  deployment: Deployment;
+  /** The task whose step starts the task. */
+  task: Task;
+  stepName: string;
+  startedBy: TaskStartedBy;
+};
+
+/** stop_components, start_components or restart_components, by the remediator. */
+async function startComponentTask(
+  deps: AgentProtocolDeps,
+  options: TaskStartContext & {
+    cluster: Cluster;
+    flow: ComponentFlow;
+    components: string[];
+  },
+): Promise<Task> {
+  const { tx, deployment, task } = options;
+  const driver = await deps.drivers.getDriverVersion({
+    tx,
+    ...deployment.driver,
+  });
+  if (!driver) {
+    throw new Error(
+      `Driver version ${deployment.driver.name} ${deployment.driver.version} is not stored`,
+    );
+  }
+  checkComponents(driver.spec, options.components);
+  const environment = (await deps.environments.getEnvironment({
+    tx,
+    id: deployment.environmentId,
+  }))!;
+  const { task: child } = await deps.remediator.recordTask({
+    tx,
+    cluster: options.cluster,
+    deploymentId: deployment.id,
+    task: componentTask(options.flow, options.components),
+    createdBy: task.createdBy,
+    startedBy: options.startedBy,
+    cause: hookCause({
+      environment,
+      deployment,
+      task,
+      stepName: options.stepName,
+    }),
+  });
+  return child;
+}
+
+/**
+ * upgrade_deployment_version: the upgrade of the run's deployment to another version of
+ * its driver, recorded as `upgradeDeployment` records it (its checks, its refusals),
+ * by the person whose task runs the hook. Another version is needed: the same one would
+ * change nothing (VALIDATION_FAILED).
+ */
+async function startUpgrade(
+  deps: AgentProtocolDeps,
+  options: TaskStartContext & {
+    upgrade: Extract<AgentTaskStart, { flow: 'UPGRADE_INSTANCE' }>;
+  },
+): Promise<Task> {
+  const { tx, deployment, task, startedBy, upgrade } = options;
+  if (upgrade.driverVersion === deployment.driver.version) {
+    throw new StyrminError(
+      'VALIDATION_FAILED',
+      `Deployment ${deployment.name} is at ${deployment.driver.name} ${deployment.driver.version} already: name another version to upgrade to`,
+      { field: 'driverVersion' },
+    );
+  }
+  const result = await deps.deploymentChanges.changeDeployment({
+    tx,
+    deploymentId: deployment.id,
+    driverVersion: upgrade.driverVersion,
+    prompts: upgrade.prompts,
+    updatedBy: task.createdBy,
+    startedBy,
+  });
+  const started = result.redeployment?.remediation?.task;
+  if (!started) {
+    throw new Error(
+      `The upgrade of deployment ${deployment.name} to ${upgrade.driverVersion} recorded no task`,
+    );
+  }
+  return started;
+}
+
+/**
+ * The started task, and its run claimed for the caller while it has not ended; an
+ * upgrade's run never (see startTask).
+ */
 async function answer(
   deps: AgentProtocolDeps,
   options: {
@@ -142,6 +230,9 @@ async function answer(
 ): Promise<AgentStartedTaskResponse> {
   const { tx, cluster, task } = options;
   const owner = startedTaskOwner(options.options);
+  if (task.type === 'upgrade_instance') {
+    return { task: { id: task.id, status: task.status }, run: null, owner };
+  }
   const { flowRuns, leaseSeconds } = deps;
   let run: FlowRun | undefined = await flowRuns.getFlowRun({
     tx,

@@ -55,7 +55,7 @@ function deploymentChange(result: {
   };
 }
 
-/** The components that stopComponents and startComponents name. */
+/** The components that stopComponents, startComponents and restartComponents name. */
 function componentsInput(input: Record<string, any>) {
   return { deploymentId: input.id, components: input.components };
 }
@@ -204,6 +204,12 @@ export const MUTATION_AUDITS: Record<string, MutationAudit> = {
   },
   runJob: {
     eventId: 'deployment-run-job',
+  restartComponents: {
+    eventId: 'deployment-restart-components',
+    severityLevel: 'medium',
+    subjects: componentsInput,
+    outcome: deploymentTask,
+  },
     severityLevel: 'medium',
     subjects: jobInput,
     outcome: deploymentTask,

@@ -25,11 +25,11 @@ export type ComponentLifecycleSwitchOptions = {
 };
 
 /**
- * Stops and starts components of a deployment as users ask (the glossary, "Component":
- * lifecycle operations apply to the component as a unit): a stop_components or
- * start_components task whose flow run the cluster's agent runs. It records intent only;
- * the deployment's configuration and version stay as they are, and a stopped component
- * keeps its replica override.
+ * Stops, starts and restarts components of a deployment as users ask (the glossary,
+ * "Component": lifecycle operations apply to the component as a unit): a stop_components,
+ * start_components or restart_components task whose flow run the cluster's agent runs. It
+ * records intent only; the deployment's configuration and version stay as they are, and a
+ * stopped component keeps its replica override.
  *
  * The components must be the deployment's driver version's; the deployment's state and
  * version are checked as for every task on its workload (recordDeploymentTask). Each
@@ -56,7 +56,7 @@ export class ComponentLifecycle {
     return recordDeploymentTask(this.#options, {
       deploymentId,
       expectedVersion,
-      operation: 'components can be stopped and started',
+      operation: 'components can be stopped, started and restarted',
       check: driver => checkComponents(driver, components),
       task: componentTask(flowName, components),
       createdBy,

@@ -7,7 +7,7 @@ import {
 import { TaskIntent } from '../remediator/Remediator';
 
 /**
- * Refuses a list of components to stop or start that is empty or names a component that
+ * Refuses a list of components to stop, start or restart that is empty or names a component that
  * the driver version does not declare (VALIDATION_FAILED on `components`, naming them).
  *
  * @internal
@@ -53,7 +53,7 @@ export function checkDeclaredComponents(
 }
 
 /**
- * A stop_components or start_components task: the components travel in its flow run's
+ * A stop_components, start_components or restart_components task: the components travel in its flow run's
  * parameters, and it has one planned step.
  *
  * @internal

@@ -326,13 +326,33 @@ export class DefaultRemediator implements Remediator {
     };
   }
 
-  /** Supersedes the older tasks that the new one takes over from; returns their ids. */
+  /**
+   * Supersedes the older tasks that the new one takes over from; returns their ids. A task
+   * that a step of an older one started (an action's upgradeDeploymentVersion) takes over
+   * from none of the tasks it was started from, which go on after it, as when it applies
+   * its resource (endStep).
+   */
   async #supersede(
     tx: Knex.Transaction,
     older: Task[],
     task: Task,
   ): Promise<string[]> {
-    const superseded = older.filter(hasAppliedItsResource);
+    const applied = older.filter(hasAppliedItsResource);
+    const graphs =
+      applied.length > 0
+        ? await this.#tasks.getTaskGraphs({
+            tx,
+            taskIds: applied.map(olderTask => olderTask.id),
+          })
+        : [];
+    const startedFrom = new Set(
+      graphs
+        .filter(graph => graph.tasks.some(t => t.id === task.id))
+        .map(graph => graph.taskId),
+    );
+    const superseded = applied.filter(
+      olderTask => !startedFrom.has(olderTask.id),
+    );
     for (const olderTask of superseded) {
       await this.#tasks.supersedeSteps({
         tx,

@@ -166,12 +166,30 @@ export interface AgentFlowRun {
 }
 
 /**
- * `POST /runs/:runId/steps/:stepId/tasks`: an action primitive (stop_components,
- * start_components) starts a task of the run's deployment from a RUNNING hook step.
+ * What an action primitive starts: a task of a component flow on components of the run's
+ * deployment (stop_components, start_components, restart_components), or the upgrade of
+ * the run's deployment to another version of its driver (upgrade_deployment_version: an
+ * upgrade_instance task), with the answers to the prompts of that version's upgrade hook.
  *
  * @public
  */
-export interface AgentStartTaskRequest extends AgentRunLease {
+export type AgentTaskStart =
+  | { flow: ComponentFlow; components: string[] }
+  | {
+      flow: 'UPGRADE_INSTANCE';
+      /** A version of the deployment's driver. */
+      driverVersion: string;
+      /** By action name, then prompt name; a prompt left out gets its default. */
+      prompts?: PromptAnswers;
+    };
+
+/**
+ * `POST /runs/:runId/steps/:stepId/tasks`: an action primitive starts a task of the run's
+ * deployment from a RUNNING hook step.
+ *
+ * @public
+ */
+export type AgentStartTaskRequest = AgentRunLease & {
   stepId: string;
   /** The step's running attempt. */
   stepAttempt: number;
@@ -180,14 +198,14 @@ export interface AgentStartTaskRequest extends AgentRunLease {
    * its attempt, the key that makes a retried call find the task it started.
    */
   call: number;
-  flow: ComponentFlow;
-  components: string[];
-}
+} & AgentTaskStart;
 
 /**
  * The answer to a started task: the task, and its flow run claimed for the caller (an owner
  * of its own, `<owner>/<step attempt>.<call>`) while that run has not ended, so that the
- * agent runs it at once, in the same process, while the hook step waits for it.
+ * agent runs it at once, in the same process, while the hook step waits for it. An upgrade's
+ * run is never claimed so: it runs after the run of the hook step has ended (the runs of a
+ * deployment never overlap), and `run` is null.
  *
  * @public
  */

@@ -18,6 +18,7 @@ export type {
   AgentStartTaskRequest,
   AgentStartedTaskResponse,
   AgentStep,
+  AgentTaskStart,
   AgentStepOutcome,
   AgentStepResponse,
 } from './agentProtocolTypes';

@@ -78,6 +78,15 @@ export const deploymentGraphQLSchema = /* GraphQL */ `
     """
     startComponents(input: ComponentsInput!): DeploymentTaskResult!
     """
+    Restarts components of a deployment as kubectl rollout restart does (a
+    restart_components task whose RESTART_COMPONENTS flow run the cluster's agent runs):
+    the pod template of each of their Deployments and StatefulSets gets the annotation
+    kubectl.kubernetes.io/restartedAt, so their pods are replaced one by one; the task
+    succeeds once every pod of the new template is ready. A stopped component stays
+    stopped. The same rules as stopComponents. Needs styrmin.deployment.update.
+    """
+    restartComponents(input: ComponentsInput!): DeploymentTaskResult!
+    """
     Runs a command in a Job of the deployment (a run_job task whose RUN_JOB flow run the
     cluster's agent runs, by the rules of execute_commands): in the component container's
     image and environment, in the Job <release>-job of the deployment's namespace, which
@@ -88,6 +97,14 @@ export const deploymentGraphQLSchema = /* GraphQL */ `
     command within its bounds (VALIDATION_FAILED). Needs styrmin.deployment.update.
     """
     runJob(input: RunJobInput!): DeploymentTaskResult!
+  }
+
+  extend enum FlowName {
+    RESTART_COMPONENTS
+  }
+
+  extend enum TaskType {
+    restart_components
   }
 
   input RunJobInput {
@@ -113,7 +130,7 @@ export const deploymentGraphQLSchema = /* GraphQL */ `
     components: [String!]!
   }
 
-  "What stopComponents, startComponents and runJob started."
+  "What stopComponents, startComponents, restartComponents and runJob started."
   type DeploymentTaskResult {
     deployment: Deployment!
     task: Task!

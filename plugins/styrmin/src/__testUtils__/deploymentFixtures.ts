@@ -406,6 +406,7 @@ export const deploymentAnswers: Pick<
   | 'deleteDeployment'
   | 'stopComponents'
   | 'startComponents'
+  | 'restartComponents'
   | 'runJob'
   | 'retryTask'
 > = {
@@ -429,6 +430,9 @@ export const deploymentAnswers: Pick<
   },
   startComponents: async () => {
     throw new Error('No test starts components without saying how it ends');
+  },
+  restartComponents: async () => {
+    throw new Error('No test restarts components without saying how it ends');
   },
   runJob: async () => {
     throw new Error('No test runs a job without saying how it ends');

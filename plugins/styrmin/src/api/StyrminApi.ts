@@ -143,6 +143,9 @@ export interface StyrminApi {
    * job). Refused (CONFLICT) for a task that did not fail or whose deployment moved on.
    */
   retryTask(taskId: string): Promise<DeploymentTaskResult>;
+  /** Restarts components of a deployment: their pods are replaced one by one. */
+  restartComponents(input: ComponentsChange): Promise<ComponentsChangeResult>;
+
 
   /**
    * Edits a deployment's configuration with a JSON merge patch; with `dryRun`, answers

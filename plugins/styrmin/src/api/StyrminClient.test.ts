@@ -289,6 +289,15 @@ describe('StyrminClient', () => {
       call: (c: StyrminClient) => c.retryTask('task-upgrade'),
       data: { retryTask: { deployment, task: createTask } },
       result: { deployment, task: createTask },
+    {
+      method: 'restartComponents',
+      call: (c: StyrminClient) =>
+        c.restartComponents({ id: deployment.id, components: ['server'] }),
+      data: { restartComponents: { deployment, task: createTask } },
+      result: { deployment, task: createTask },
+      operationName: 'RestartComponents',
+      variables: { input: { id: deployment.id, components: ['server'] } },
+    },
       operationName: 'RetryTask',
       variables: { input: { task: 'task-upgrade' } },
     },

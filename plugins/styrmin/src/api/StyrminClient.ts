@@ -152,6 +152,10 @@ export class StyrminClient implements StyrminApi {
   editDeployment(input: EditDeploymentInput): Promise<DeploymentChangeResult> {
     return this.#sdk.editDeployment(input);
   }
+  restartComponents(input: ComponentsChange): Promise<ComponentsChangeResult> {
+    return this.#sdk.restartComponents(input);
+  }
+
 
   upgradeDeployment(
     input: UpgradeDeploymentInput,

@@ -5,6 +5,7 @@ import { registerDeleteCommand } from './delete';
 import { registerDiffCommand } from './diff';
 import { registerEditCommand } from './edit';
 import { registerListCommand } from './list';
+import { registerRestartCommand } from './restart';
 import { registerRunJobCommand } from './runJob';
 import { registerShowCommand } from './show';
 import { registerStartCommand } from './start';
@@ -20,7 +21,7 @@ export function registerDeploymentsCommands(
   const deployments = program
     .command('deployments')
     .description(
-      'Create, list, show, edit, upgrade and delete deployments; stop and start components, run jobs; their timeline and diffs',
+      'Create, list, show, edit, upgrade and delete deployments; stop, start and restart components, run jobs; their timeline and diffs',
     );
   // In the order --help lists them.
   for (const register of [
@@ -32,6 +33,7 @@ export function registerDeploymentsCommands(
     registerDeleteCommand,
     registerStopCommand,
     registerStartCommand,
+    registerRestartCommand,
     registerRunJobCommand,
     registerTimelineCommand,
     registerDiffCommand,

@@ -1,4 +1,7 @@
-import { styrminDeploymentUpdatePermission } from '@styrmin/plugin-styrmin-common';
+import {
+  ComponentFlow,
+  styrminDeploymentUpdatePermission,
+} from '@styrmin/plugin-styrmin-common';
 import { ComponentLifecycle } from '../../reconciliation/ComponentLifecycle';
 import { DeploymentJobs } from '../../reconciliation/DeploymentJobs';
 import { callerRef } from '../callerRef';
@@ -8,7 +11,8 @@ import { StyrminResolvers } from '../types';
 
 /**
  * The mutations that run a task on a deployment without changing its intent's instance:
- * `stopComponents`, `startComponents` and `runJob`, each a `DeploymentTaskResult`.
+ * `stopComponents`, `startComponents`, `restartComponents` and `runJob`, each a
+ * `DeploymentTaskResult`.
  *
  * @internal
  */
@@ -20,8 +24,8 @@ export function createDeploymentTaskMutations(options: {
   const update = styrminDeploymentUpdatePermission;
   const switchComponents =
     (
-      flowName: 'STOP_COMPONENTS' | 'START_COMPONENTS',
-      // stopComponents takes the same arguments and answers the same.
+      flowName: ComponentFlow,
+      // stopComponents and restartComponents take the same arguments and answer the same.
     ): NonNullable<MutationResolvers['startComponents']> =>
     (_parent, { input }, context) =>
       componentLifecycle.switchComponents({
@@ -40,6 +44,10 @@ export function createDeploymentTaskMutations(options: {
       startComponents: withPermission(
         update,
         switchComponents('START_COMPONENTS'),
+      ),
+      restartComponents: withPermission(
+        update,
+        switchComponents('RESTART_COMPONENTS'),
       ),
       runJob: withPermission(update, (_parent, { input }, context) =>
         deploymentJobs.runJob({

@@ -30,7 +30,7 @@ const started: ComponentsChangeResult = {
 
 /** The deployment page with the dialog of the action open. */
 async function openDialog(
-  action: 'Stop' | 'Start',
+  action: 'Stop' | 'Start' | 'Restart',
   answers: Partial<StyrminApi>,
 ) {
   const api = mockStyrminApi(answers);
@@ -95,6 +95,32 @@ describe('ComponentsDialog', () => {
     expect(startComponents).toHaveBeenCalledWith(
       expect.objectContaining({ components: ['task-worker'] }),
     );
+  });
+
+  it('restarts the components the user chooses, as its own task', async () => {
+    const restartComponents = jest.fn(async () => ({
+      ...started,
+      task: { ...started.task, type: 'restart_components' as const },
+    }));
+    const { dialog } = await openDialog('Restart', {
+      ...withStopped,
+      restartComponents,
+    });
+
+    await dialog.findByRole('checkbox', { name: 'task-worker (stopped)' });
+    expect(checked(dialog)).toEqual([]);
+    expect(dialog.getByRole('button', { name: 'Restart' })).toBeDisabled();
+    await userEvent.click(dialog.getByRole('checkbox', { name: 'server' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Restart' }));
+
+    expect(restartComponents).toHaveBeenCalledWith({
+      id: deployment.id,
+      components: ['server'],
+      expectedVersion: deployment.version,
+    });
+    expect(
+      await screen.findByText('Started task restart_components on infrahub'),
+    ).toBeInTheDocument();
   });
 
   it('chooses nothing to stop, saying which are stopped already', async () => {

@@ -13,7 +13,7 @@ import {
 import { ActionDialog } from './ActionDialog';
 import { useActionCall } from './useActionCall';
 
-/** Stopping and starting: the same choice, another verb and mutation. */
+/** Stopping, starting and restarting: the same choice, another verb and mutation. */
 export const componentsActions = {
   stop: {
     title: 'Stop components',
@@ -31,6 +31,14 @@ export const componentsActions = {
     call: (api: StyrminApi, change: ComponentsChange) =>
       api.startComponents(change),
   },
+  restart: {
+    title: 'Restart components',
+    verb: 'Restart',
+    explanation:
+      'A restarted component replaces its pods one by one, as kubectl rollout restart does; a stopped one stays stopped.',
+    call: (api: StyrminApi, change: ComponentsChange) =>
+      api.restartComponents(change),
+  },
 } as const;
 
 export interface ComponentsDialogProps {
@@ -42,7 +50,7 @@ export interface ComponentsDialogProps {
 }
 
 /**
- * Chooses components of a deployment to stop or start, and does it. The stopped ones (as
+ * Chooses components of a deployment to stop, start or restart, and does it. The stopped ones (as
  * the agent last reported them) say so, and starting offers them chosen.
  */
 export const ComponentsDialog = ({

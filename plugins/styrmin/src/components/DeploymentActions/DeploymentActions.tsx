@@ -8,6 +8,7 @@ import CodeIcon from '@material-ui/icons/Code';
 import DeleteIcon from '@material-ui/icons/Delete';
 import PauseIcon from '@material-ui/icons/Pause';
 import PlayArrowIcon from '@material-ui/icons/PlayArrow';
+import ReplayIcon from '@material-ui/icons/Replay';
 import {
   DeploymentState,
   styrminDeploymentDeletePermission,
@@ -26,7 +27,7 @@ const WORKLOAD_STATES: readonly DeploymentState[] = ['RUNNING', 'FAILED'];
 
 /** The actions on a deployment's workload, as the sentence that says when they may run. */
 const WORKLOAD_ACTIONS = {
-  switch: 'Components are stopped and started',
+  switch: 'Components are stopped, started and restarted',
   runJob: 'A job runs',
 } as const;
 
@@ -61,7 +62,7 @@ export function actionDisabledReason(options: {
   return undefined;
 }
 
-type Dialog = 'stop' | 'start' | 'runJob' | 'delete';
+type Dialog = keyof typeof componentsActions | 'runJob' | 'delete';
 
 /** @public */
 export interface DeploymentActionsProps {
@@ -71,7 +72,7 @@ export interface DeploymentActionsProps {
 }
 
 /**
- * The actions on a deployment: stop and start components, run a job (then open its task),
+ * The actions on a deployment: stop, start and restart components, run a job (then open its task),
  * and delete it (after typing its name). Each is disabled with the reason shown when the
  * user's permission or the deployment's state does not allow it.
  *
@@ -122,6 +123,12 @@ export const DeploymentActions = ({
       id: 'start' as const,
       label: componentsActions.start.title,
       icon: <PlayArrowIcon />,
+      reason: switchReason,
+    },
+    {
+      id: 'restart' as const,
+      label: componentsActions.restart.title,
+      icon: <ReplayIcon />,
       reason: switchReason,
     },
     {
@@ -177,7 +184,7 @@ export const DeploymentActions = ({
             {button.label}: {button.reason}
           </Typography>
         ))}
-      {(open === 'stop' || open === 'start') && (
+      {(open === 'stop' || open === 'start' || open === 'restart') && (
         <ComponentsDialog
           action={open}
           deployment={deployment}
