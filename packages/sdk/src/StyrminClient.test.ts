@@ -24,6 +24,7 @@ import {
   driverVersionOperation,
   environmentBackupOperation,
   environmentBackupsOperation,
+  environmentUpgradePlanOperation,
   environmentsWithDeploymentsOperation,
   environmentWithDeploymentsOperation,
   loadDriverOperation,
@@ -36,6 +37,7 @@ import {
   setBackupScheduleOperation,
   backupScheduleOperation,
   updateBackupStorageLocationOperation,
+  upgradeEnvironmentOperation,
 } from './operations';
 import { StyrminApiError } from './StyrminApiError';
 import { StyrminClient } from './StyrminClient';
@@ -330,6 +332,32 @@ describe('StyrminClient', () => {
         { input: { environment: 'e1', ttl: '7d' } },
         { createEnvironmentBackup: { id: 'eb1' } },
         { id: 'eb1' },
+      ],
+      [
+        'environmentUpgradePlan',
+        (client: StyrminClient) =>
+          client.environmentUpgradePlan({
+            environment: 'e1',
+            versions: [{ deployment: 'd1', driverVersion: '1.1.0' }],
+          }),
+        environmentUpgradePlanOperation,
+        {
+          input: {
+            environment: 'e1',
+            versions: [{ deployment: 'd1', driverVersion: '1.1.0' }],
+          },
+        },
+        { environmentUpgradePlan: { upgrades: [], problems: ['none'] } },
+        { upgrades: [], problems: ['none'] },
+      ],
+      [
+        'upgradeEnvironment',
+        (client: StyrminClient) =>
+          client.upgradeEnvironment({ environment: 'e1', backupFirst: true }),
+        upgradeEnvironmentOperation,
+        { input: { environment: 'e1', backupFirst: true } },
+        { upgradeEnvironment: { task: { id: 't1' } } },
+        { task: { id: 't1' } },
       ],
       [
         'environmentBackups.delete',

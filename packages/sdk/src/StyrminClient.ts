@@ -9,7 +9,6 @@ import {
   CreateEnvironmentInput,
   deleteDeploymentOperation,
   startComponentsOperation,
-  restartComponentsOperation,
   stopComponentsOperation,
   runJobOperation,
   retryTaskOperation,
@@ -78,6 +77,21 @@ import {
   upgradeDeploymentOperation,
   UpgradeDeploymentInput,
 } from './operations';
+import {
+  cloneEnvironmentOperation,
+  CloneEnvironmentInput,
+  EnvironmentClonePlan,
+  environmentClonePlanOperation,
+  EnvironmentOperation,
+  EnvironmentRestorePlan,
+  environmentRestorePlanOperation,
+  restoreEnvironmentOperation,
+  RestoreEnvironmentInput,
+  EnvironmentUpgradePlan,
+  environmentUpgradePlanOperation,
+  upgradeEnvironmentOperation,
+  UpgradeEnvironmentInput,
+} from './operations/environmentOperations';
 import { BackupsClient, BackupStorageLocationsClient } from './backups';
 import { EnvironmentBackupsClient } from './environmentBackups';
 import {
@@ -238,6 +252,55 @@ export class StyrminClient {
     return this.#execute(deleteEnvironmentOperation, { input });
   }
 
+  /**
+   * What `upgradeEnvironment` would do, in the order it would do it (a deployment after
+   * those it connects to), what it leaves out and why, and what refuses it; writes nothing.
+   */
+  environmentUpgradePlan(
+    input: UpgradeEnvironmentInput,
+  ): Promise<EnvironmentUpgradePlan> {
+    return this.#execute(environmentUpgradePlanOperation, { input });
+  }
+
+  /**
+   * Upgrades an environment's deployments one after the other (operators and
+   * administrators): its parent task, whose steps start each deployment's upgrade task.
+   * A plan with problems is VALIDATION_FAILED with every problem.
+   */
+  upgradeEnvironment(
+    input: UpgradeEnvironmentInput,
+  ): Promise<EnvironmentOperation> {
+    return this.#execute(upgradeEnvironmentOperation, { input });
+  }
+
+  /** What `restoreEnvironment` would restore, and what it could not with why; writes nothing. */
+  environmentRestorePlan(
+    input: RestoreEnvironmentInput,
+  ): Promise<EnvironmentRestorePlan> {
+    return this.#execute(environmentRestorePlanOperation, { input });
+  }
+
+  /** Restores an environment from an environment backup (administrators): its parent task. */
+  restoreEnvironment(
+    input: RestoreEnvironmentInput,
+  ): Promise<EnvironmentOperation> {
+    return this.#execute(restoreEnvironmentOperation, { input });
+  }
+
+  /** What `cloneEnvironment` would create, and what refuses it; writes nothing. */
+  environmentClonePlan(
+    input: CloneEnvironmentInput,
+  ): Promise<EnvironmentClonePlan> {
+    return this.#execute(environmentClonePlanOperation, { input });
+  }
+
+  /** Clones an environment (administrators): the new environment and its parent task. */
+  cloneEnvironment(
+    input: CloneEnvironmentInput,
+  ): Promise<EnvironmentOperation> {
+    return this.#execute(cloneEnvironmentOperation, { input });
+  }
+
   /** A page of deployments, by name. */
   deployments(options: DeploymentsOptions = {}): Promise<DeploymentPage> {
     return this.#execute(deploymentsOperation, { ...options });
@@ -376,14 +439,6 @@ export class StyrminClient {
   }
 
   /**
-  /**
-   * Restarts components (a restart_components task), as `kubectl rollout restart` does:
-   * their workloads replace their pods one by one.
-   */
-  restartComponents(input: ComponentsInput): Promise<DeploymentTaskResult> {
-    return this.#execute(restartComponentsOperation, { input });
-  }
-
    * Runs any GraphQL document against the Styrmin API and returns its `data`. Prefer the typed
    * methods; this is for operations the SDK does not wrap yet.
    */

@@ -41,6 +41,15 @@ export type {
   EnvironmentBackupsOptions,
 } from './operations/environmentBackups';
 export type {
+  CloneEnvironmentInput,
+  EnvironmentClonePlan,
+  EnvironmentOperation,
+  EnvironmentRestorePlan,
+  EnvironmentUpgradePlan,
+  RestoreEnvironmentInput,
+  UpgradeEnvironmentInput,
+} from './operations/environmentOperations';
+export type {
   Cluster,
   ClusterWithAgentToken,
   ContextChange,

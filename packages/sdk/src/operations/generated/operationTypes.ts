@@ -389,6 +389,52 @@ export type EnvironmentBackupStatus =
   /** Every constituent is Completed. */
   | 'COMPLETED';
 
+export type UpgradeEnvironmentInput = {
+  environment: string;
+  /**
+   * Named versions; a deployment not named goes to its driver's newest version (none
+   * newer: left out).
+   */
+  versions?: Array<DeploymentVersionInput> | null | undefined;
+  /**
+   * Take an environment backup first (its constituents must complete before the first
+   * upgrade).
+   */
+  backupFirst?: boolean | null | undefined;
+  allowDowngrade?: boolean | null | undefined;
+};
+
+export type DeploymentVersionInput = {
+  deployment: string;
+  driverVersion: string;
+};
+
+export type RestoreEnvironmentInput = {
+  environmentBackup: string;
+};
+
+export type ConstituentRefusal =
+  | 'DEPLOYMENT_DELETED'
+  | 'CONSTITUENT_GONE'
+  | 'CONSTITUENT_FAILED'
+  | 'DEPLOYMENT_BUSY'
+  | 'RESTORE_FAILED';
+
+export type CloneEnvironmentInput = {
+  source: string;
+  /** The new environment's name (a DNS label, free). */
+  name: string;
+  /** Defaults to the source's cluster. */
+  cluster?: string | null | undefined;
+  /** Clone from this environment backup of the source; absent: take one for the clone. */
+  environmentBackup?: string | null | undefined;
+  /**
+   * Overrides of the new environment on top of the source's (same shape as Environment
+   * overrides).
+   */
+  overrides?: unknown;
+};
+
 export type ClusterQueryVariables = Exact<{
   id?: string | null | undefined;
   name?: string | null | undefined;
@@ -2270,12 +2316,12 @@ export type RegisterClusterMutation = {
   };
 };
 
-export type RetryTaskMutationVariables = Exact<{
-  input: RetryTaskInput;
+export type RestartComponentsMutationVariables = Exact<{
+  input: ComponentsInput;
 }>;
 
-export type RetryTaskMutation = {
-  retryTask: {
+export type RestartComponentsMutation = {
+  restartComponents: {
     deployment: {
       id: string;
       name: string;
@@ -2363,6 +2409,57 @@ export type DeploymentTaskResultFieldsFragment = {
       startedAt: string | null;
       endedAt: string | null;
     }>;
+  };
+};
+
+export type RetryTaskMutationVariables = Exact<{
+  input: RetryTaskInput;
+}>;
+
+export type RetryTaskMutation = {
+  retryTask: {
+    deployment: {
+      id: string;
+      name: string;
+      appVersion: string;
+      configuration: unknown;
+      state: DeploymentState;
+      stateReason: string | null;
+      deletedAt: string | null;
+      version: number;
+      createdBy: string;
+      createdAt: string;
+      updatedBy: string;
+      updatedAt: string;
+      environment: { id: string; name: string };
+      driverVersion: { name: string; version: string };
+      activeInstance: { id: string; number: number; createdAt: string } | null;
+    };
+    task: {
+      id: string;
+      type: TaskType;
+      status: FlowRunState;
+      result: TaskResult;
+      createdBy: string;
+      createdAt: string;
+      flowRun: {
+        id: string;
+        pool: string;
+        flowName: FlowName;
+        state: FlowRunState;
+        attempts: number;
+        maxAttempts: number;
+        createdAt: string;
+      };
+      steps: Array<{
+        name: string;
+        position: number;
+        status: StepStatus;
+        attempts: number;
+        startedAt: string | null;
+        endedAt: string | null;
+      }>;
+    };
   };
 };
 
@@ -3933,4 +4030,354 @@ export type EnvironmentBackupsQuery = {
       pageInfo: { endCursor: string | null; hasNextPage: boolean };
     };
   } | null;
+};
+
+export type CloneEnvironmentMutationVariables = Exact<{
+  input: CloneEnvironmentInput;
+}>;
+
+export type CloneEnvironmentMutation = {
+  cloneEnvironment: {
+    environment: { id: string; name: string };
+    task: {
+      id: string;
+      type: TaskType;
+      status: FlowRunState;
+      result: TaskResult;
+      createdBy: string;
+      createdAt: string;
+      flowRun: {
+        id: string;
+        pool: string;
+        flowName: FlowName;
+        state: FlowRunState;
+        attempts: number;
+        maxAttempts: number;
+        createdAt: string;
+      };
+      steps: Array<{
+        name: string;
+        position: number;
+        status: StepStatus;
+        attempts: number;
+        startedAt: string | null;
+        endedAt: string | null;
+      }>;
+    };
+  };
+};
+
+export type EnvironmentOperationFieldsFragment = {
+  environment: { id: string; name: string };
+  task: {
+    id: string;
+    type: TaskType;
+    status: FlowRunState;
+    result: TaskResult;
+    createdBy: string;
+    createdAt: string;
+    flowRun: {
+      id: string;
+      pool: string;
+      flowName: FlowName;
+      state: FlowRunState;
+      attempts: number;
+      maxAttempts: number;
+      createdAt: string;
+    };
+    steps: Array<{
+      name: string;
+      position: number;
+      status: StepStatus;
+      attempts: number;
+      startedAt: string | null;
+      endedAt: string | null;
+    }>;
+  };
+};
+
+export type EnvironmentClonePlanQueryVariables = Exact<{
+  input: CloneEnvironmentInput;
+}>;
+
+export type EnvironmentClonePlanQuery = {
+  environmentClonePlan: {
+    name: string;
+    problems: Array<string>;
+    source: { id: string; name: string };
+    cluster: { id: string; name: string };
+    environmentBackup: {
+      id: string;
+      environmentName: string;
+      backupStorageLocation: string | null;
+      status: EnvironmentBackupStatus;
+      createdBy: string;
+      createdAt: string;
+      environment: { id: string; name: string };
+      constituents: Array<{
+        deploymentName: string;
+        driverName: string;
+        driverVersion: string;
+        appVersion: string;
+        deployment: { id: string; name: string; state: DeploymentState };
+        backup: {
+          id: string;
+          veleroName: string;
+          trigger: BackupTrigger;
+          scheduledFor: string | null;
+          ttl: string;
+          createdBy: string;
+          createdAt: string;
+          phase: VeleroBackupPhase | null;
+          itemsBackedUp: number | null;
+          totalItems: number | null;
+          sizeBytes: number | null;
+          errors: number;
+          warnings: number;
+          failureReason: string | null;
+          startedAt: string | null;
+          completedAt: string | null;
+          expiresAt: string | null;
+          restorable: boolean;
+          refusal: string | null;
+          deployment: {
+            id: string;
+            name: string;
+            environment: { id: string; name: string };
+          };
+          instance: { id: string; number: number };
+          storageLocation: { id: string; name: string };
+          task: {
+            id: string;
+            type: TaskType;
+            status: FlowRunState;
+            result: TaskResult;
+          } | null;
+          deletion: {
+            id: string;
+            type: TaskType;
+            status: FlowRunState;
+            result: TaskResult;
+          } | null;
+        } | null;
+      }>;
+    } | null;
+    deployments: Array<{
+      name: string;
+      driverName: string;
+      driverVersion: string;
+      appVersion: string;
+    }>;
+  };
+};
+
+export type EnvironmentRestorePlanQueryVariables = Exact<{
+  input: RestoreEnvironmentInput;
+}>;
+
+export type EnvironmentRestorePlanQuery = {
+  environmentRestorePlan: {
+    environmentBackup: {
+      id: string;
+      environmentName: string;
+      backupStorageLocation: string | null;
+      status: EnvironmentBackupStatus;
+      createdBy: string;
+      createdAt: string;
+      environment: { id: string; name: string };
+      constituents: Array<{
+        deploymentName: string;
+        driverName: string;
+        driverVersion: string;
+        appVersion: string;
+        deployment: { id: string; name: string; state: DeploymentState };
+        backup: {
+          id: string;
+          veleroName: string;
+          trigger: BackupTrigger;
+          scheduledFor: string | null;
+          ttl: string;
+          createdBy: string;
+          createdAt: string;
+          phase: VeleroBackupPhase | null;
+          itemsBackedUp: number | null;
+          totalItems: number | null;
+          sizeBytes: number | null;
+          errors: number;
+          warnings: number;
+          failureReason: string | null;
+          startedAt: string | null;
+          completedAt: string | null;
+          expiresAt: string | null;
+          restorable: boolean;
+          refusal: string | null;
+          deployment: {
+            id: string;
+            name: string;
+            environment: { id: string; name: string };
+          };
+          instance: { id: string; number: number };
+          storageLocation: { id: string; name: string };
+          task: {
+            id: string;
+            type: TaskType;
+            status: FlowRunState;
+            result: TaskResult;
+          } | null;
+          deletion: {
+            id: string;
+            type: TaskType;
+            status: FlowRunState;
+            result: TaskResult;
+          } | null;
+        } | null;
+      }>;
+    };
+    restores: Array<{
+      deploymentName: string;
+      driverName: string;
+      driverVersion: string;
+      appVersion: string;
+      deployment: { id: string; name: string };
+      backup: {
+        id: string;
+        veleroName: string;
+        trigger: BackupTrigger;
+        scheduledFor: string | null;
+        ttl: string;
+        createdBy: string;
+        createdAt: string;
+        phase: VeleroBackupPhase | null;
+        itemsBackedUp: number | null;
+        totalItems: number | null;
+        sizeBytes: number | null;
+        errors: number;
+        warnings: number;
+        failureReason: string | null;
+        startedAt: string | null;
+        completedAt: string | null;
+        expiresAt: string | null;
+        restorable: boolean;
+        refusal: string | null;
+        deployment: {
+          id: string;
+          name: string;
+          environment: { id: string; name: string };
+        };
+        instance: { id: string; number: number };
+        storageLocation: { id: string; name: string };
+        task: {
+          id: string;
+          type: TaskType;
+          status: FlowRunState;
+          result: TaskResult;
+        } | null;
+        deletion: {
+          id: string;
+          type: TaskType;
+          status: FlowRunState;
+          result: TaskResult;
+        } | null;
+      } | null;
+    }>;
+    unrestorable: Array<{
+      deploymentName: string;
+      reason: ConstituentRefusal;
+      message: string;
+    }>;
+  };
+};
+
+export type EnvironmentUpgradePlanQueryVariables = Exact<{
+  input: UpgradeEnvironmentInput;
+}>;
+
+export type EnvironmentUpgradePlanQuery = {
+  environmentUpgradePlan: {
+    backupFirst: boolean;
+    problems: Array<string>;
+    environment: { id: string; name: string };
+    upgrades: Array<{
+      position: number;
+      fromVersion: string;
+      toVersion: string;
+      after: Array<string>;
+      deployment: { id: string; name: string };
+    }>;
+    skipped: Array<{
+      deploymentName: string;
+      reason: string;
+      deployment: { id: string; name: string } | null;
+    }>;
+  };
+};
+
+export type RestoreEnvironmentMutationVariables = Exact<{
+  input: RestoreEnvironmentInput;
+}>;
+
+export type RestoreEnvironmentMutation = {
+  restoreEnvironment: {
+    environment: { id: string; name: string };
+    task: {
+      id: string;
+      type: TaskType;
+      status: FlowRunState;
+      result: TaskResult;
+      createdBy: string;
+      createdAt: string;
+      flowRun: {
+        id: string;
+        pool: string;
+        flowName: FlowName;
+        state: FlowRunState;
+        attempts: number;
+        maxAttempts: number;
+        createdAt: string;
+      };
+      steps: Array<{
+        name: string;
+        position: number;
+        status: StepStatus;
+        attempts: number;
+        startedAt: string | null;
+        endedAt: string | null;
+      }>;
+    };
+  };
+};
+
+export type UpgradeEnvironmentMutationVariables = Exact<{
+  input: UpgradeEnvironmentInput;
+}>;
+
+export type UpgradeEnvironmentMutation = {
+  upgradeEnvironment: {
+    environment: { id: string; name: string };
+    task: {
+      id: string;
+      type: TaskType;
+      status: FlowRunState;
+      result: TaskResult;
+      createdBy: string;
+      createdAt: string;
+      flowRun: {
+        id: string;
+        pool: string;
+        flowName: FlowName;
+        state: FlowRunState;
+        attempts: number;
+        maxAttempts: number;
+        createdAt: string;
+      };
+      steps: Array<{
+        name: string;
+        position: number;
+        status: StepStatus;
+        attempts: number;
+        startedAt: string | null;
+        endedAt: string | null;
+      }>;
+    };
+  };
 };

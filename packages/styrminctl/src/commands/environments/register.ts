@@ -5,6 +5,7 @@ import { registerCreateCommand } from './create';
 import { registerDeleteCommand } from './delete';
 import { registerListCommand } from './list';
 import { registerShowCommand } from './show';
+import { registerUpgradeCommand } from './upgrade';
 import { registerUpdateCommand } from './update';
 
 /** `styrminctl environments ...`: the environments of the clusters. */
@@ -15,7 +16,7 @@ export function registerEnvironmentsCommands(
   const environments = program
     .command('environments')
     .description(
-      'Create, list, show, update and delete environments; back one up',
+      'Create, list, show, update and delete environments; back one up, upgrade its deployments',
     );
   // In the order --help lists them.
   for (const register of [
@@ -25,6 +26,7 @@ export function registerEnvironmentsCommands(
     registerUpdateCommand,
     registerDeleteCommand,
     registerBackupCommand,
+    registerUpgradeCommand,
   ]) {
     register(environments, context);
   }
