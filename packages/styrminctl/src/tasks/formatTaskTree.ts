@@ -39,11 +39,7 @@ function render(
   root: boolean,
 ): void {
   const { flowRun } = task;
-  const deployment = !root
-    ? ''
-    : task.deployment
-    ? ` of ${task.deployment.environment.name}/${task.deployment.name}`
-    : ` of environment ${task.environment.name}`;
+  const deployment = root ? ` of ${subjectOf(task)}` : '';
   lines.push(
     `${indent}${root ? '' : '→ '}Task ${task.id} ${task.type}${deployment}: ${
       task.result
@@ -95,4 +91,11 @@ function outputLines(tail: string | null, indent: string): string[] {
 
 function oneLine(text: string): string {
   return text.replace(/\s*\n\s*/g, ' ⏎ ');
+}
+
+/** What a task acts on: its deployment, or for an environment task its environment. */
+function subjectOf(task: TaskTree): string {
+  return task.deployment
+    ? `${task.deployment.environment.name}/${task.deployment.name}`
+    : `environment ${task.environment.name}`;
 }
