@@ -63,11 +63,6 @@ describe('conditionEvents', () => {
     ).toEqual([
       {
         type: 'Normal',
-        reason: 'Reconciled',
-        message: 'Instance i1 is deployed',
-      },
-      {
-        type: 'Normal',
         reason: 'HelmReleaseReady',
         message: 'HelmRelease x is ready',
       },
@@ -75,6 +70,11 @@ describe('conditionEvents', () => {
         type: 'Normal',
         reason: 'ServicesReady',
         message: 'Services are applied',
+      },
+      {
+        type: 'Normal',
+        reason: 'Reconciled',
+        message: 'Instance i1 is deployed',
       },
     ]);
   });

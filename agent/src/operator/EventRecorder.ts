@@ -51,13 +51,10 @@ export function conditionEvents(
         previous.message !== condition.message)
     );
   });
-  return changed
-    .filter(
-      c =>
-        c.type !== ConditionType.Ready ||
-        c.status === 'True' ||
-        changed.length === 1,
-    )
+  const isReady = (c: Condition) => c.type === ConditionType.Ready;
+  // The phases first, then the deployment as a whole, as they happened.
+  return [...changed.filter(c => !isReady(c)), ...changed.filter(isReady)]
+    .filter(c => !isReady(c) || c.status === 'True' || changed.length === 1)
     .map(c => ({
       type:
         c.status === 'False' && c.reason !== Reason.Deleting
