@@ -8,6 +8,7 @@ import { createGitRepositoryReconciler } from './flux/source/GitRepositoryReconc
 import { createHelmChartReconciler } from './flux/source/HelmChartReconciler';
 import { createHelmRepositoryReconciler } from './flux/source/HelmRepositoryReconciler';
 import { createOCIRepositoryReconciler } from './flux/source/OCIRepositoryReconciler';
+import { EventExpiry } from './EventExpiry';
 import { GarbageCollector } from './GarbageCollector';
 import { NamespaceController } from './NamespaceController';
 import { ServiceAccountController } from './ServiceAccountController';
@@ -52,6 +53,7 @@ export function createReconcilers(
     CustomResourceDefinitionController.create({ api }),
     NamespaceController.create({ api }),
     ServiceAccountController.create({ api }),
+    EventExpiry.create({ api }),
     GarbageCollector.create({ api }),
     VolumeBinder.create({ api, contents: options.volumes }),
   ];
