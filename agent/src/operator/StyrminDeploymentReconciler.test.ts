@@ -263,13 +263,32 @@ describe('StyrminDeploymentReconciler', () => {
           'yaml',
         ])
       ).stdout;
+    const ENV_SECRET = 'an env secret of the server';
+    const withEnv = (token: string) => ({
+      components: { server: { env: { API_TOKEN: { secret: token } } } },
+    });
+    /** The server container's API_TOKEN entry, as its Deployment has it. */
+    const serverToken = async () => {
+      const server = await view.apps.readNamespacedDeployment({
+        name: 'infrahub-infrahub-server',
+        namespace: 'styrmin-d8',
+      });
+      return server.spec!.template.spec!.containers[0].env!.find(
+        entry => entry.name === 'API_TOKEN',
+      );
+    };
     // As agents before this one wrote it: the secret values inline in the spec.
-    await view.create(exampleDeployment({ id: 'd8' }), { inlineSecrets: true });
+    await view.create(
+      exampleDeployment({ id: 'd8', configuration: withEnv(ENV_SECRET) }),
+      { inlineSecrets: true },
+    );
     await reconcileUntilReady('d8', 'True');
 
     const resource = (await view.deployment('d8'))!;
     expect(JSON.stringify(resource)).not.toContain(PASSWORD);
+    expect(JSON.stringify(resource)).not.toContain(ENV_SECRET);
     expect(resource.spec.context.secret_paths).toEqual([
+      'components.server.env.API_TOKEN',
       'parameters.admin_password',
     ]);
     const contextSecret = await readSecret('d8-secrets');
@@ -292,13 +311,27 @@ describe('StyrminDeploymentReconciler', () => {
     expect(release.spec.values.infrahub).not.toHaveProperty('adminPassword');
     expect(await releasedPassword()).toBe(PASSWORD);
     expect(await specsAsYaml()).not.toContain(PASSWORD);
+    expect(await specsAsYaml()).not.toContain(ENV_SECRET);
+    // The env var comes from the instance's env Secret, in the deployment's namespace.
+    expect(await serverToken()).toEqual({
+      name: 'API_TOKEN',
+      valueFrom: {
+        secretKeyRef: { name: 'styrmin-env-i1', key: 'server.API_TOKEN' },
+      },
+    });
+    expect((await readSecret('styrmin-env-i1', 'styrmin-d8')).data).toEqual({
+      'server.API_TOKEN': Buffer.from(ENV_SECRET).toString('base64'),
+    });
 
     // A new instance with another password: its own values Secret, the old one gone.
     await view.replaceSpec(
       exampleDeployment({
         id: 'd8',
         instanceId: 'i2',
-        configuration: { parameters: { admin_password: NEW_PASSWORD } },
+        configuration: {
+          parameters: { admin_password: NEW_PASSWORD },
+          ...withEnv(NEW_PASSWORD),
+        },
       }),
     );
     await waitFor(async () => {
@@ -311,6 +344,10 @@ describe('StyrminDeploymentReconciler', () => {
     });
     expect(await readSecret('d8-values-i1')).toBeUndefined();
     expect(await readSecret('d8-values-i2')).toBeDefined();
+    expect(await readSecret('styrmin-env-i1', 'styrmin-d8')).toBeUndefined();
+    expect((await serverToken())?.valueFrom?.secretKeyRef?.name).toBe(
+      'styrmin-env-i2',
+    );
     const yaml = await specsAsYaml();
     expect(yaml).not.toContain(NEW_PASSWORD);
     expect(yaml).not.toContain(PASSWORD);

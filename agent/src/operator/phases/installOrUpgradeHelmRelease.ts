@@ -1,4 +1,3 @@
-import { KubernetesObject } from '@kubernetes/client-node';
 import {
   StyrminError,
   ValuesTemplateError,
@@ -9,6 +8,11 @@ import { applyObject } from '../applyObject';
 import { ChartSourceOptions, desiredChartSource } from '../desired/chartSource';
 import { componentPatches, KustomizePatch } from '../desired/componentPatches';
 import { desiredHelmRelease } from '../desired/helmRelease';
+import {
+  secretEnvNamesOf,
+  secretEnvObject,
+  withSecretEnv,
+} from '../desired/secretEnv';
 import {
   SECRET_VALUES_KEY,
   secretValuesObject,
@@ -64,6 +68,10 @@ export async function installOrUpgradeHelmRelease(
     }
     throw error;
   }
+  const env = withSecretEnv(deployment, patches);
+  if (Object.keys(env.data).length > 0) {
+    await deps.client.apply(secretEnvObject(deployment, env.data));
+  }
   const { inline, secret } = splitSecretValues(spec, values);
   const valuesFrom: ValuesReference[] = [];
   if (Object.keys(secret).length > 0) {
@@ -80,7 +88,7 @@ export async function installOrUpgradeHelmRelease(
     chart: desiredChartSource(deployment, chartSource).helmReleaseChart,
     values: inline,
     valuesFrom,
-    patches,
+    patches: env.patches,
     namespaceUid,
   });
   const cached = deps.cache.helmReleases.get(
@@ -88,24 +96,32 @@ export async function installOrUpgradeHelmRelease(
     desired.metadata!.namespace,
   );
   const release = await applyObject({ ...deps, object: desired, cached });
-  await deleteReplacedValues(deps, cached, valuesFrom);
+  await deleteReplaced(deps, {
+    namespace: desired.metadata!.namespace!,
+    before: (
+      (cached as { spec?: { valuesFrom?: ValuesReference[] } } | undefined)
+        ?.spec?.valuesFrom ?? []
+    ).map(reference => reference.name),
+    now: valuesFrom.map(({ name }) => name),
+  });
+  await deleteReplaced(deps, {
+    namespace: spec.context.deployment.namespace,
+    before: secretEnvNamesOf(cached),
+    now: secretEnvNamesOf(release),
+  });
   return helmReleaseOutcome(release);
 }
 
-/** The values Secrets of earlier instances, once the HelmRelease no longer reads them. */
-async function deleteReplacedValues(
+/** The Secrets of earlier instances, once the HelmRelease no longer reads them. */
+async function deleteReplaced(
   deps: PhaseDeps,
-  cached: (KubernetesObject & { spec?: any }) | undefined,
-  valuesFrom: ValuesReference[],
+  options: { namespace: string; before: string[]; now: string[] },
 ) {
-  const current = new Set(valuesFrom.map(({ name }) => name));
-  for (const { kind, name } of cached?.spec?.valuesFrom ?? []) {
-    if (kind === 'Secret' && !current.has(name)) {
-      await deps.client.delete({
-        apiVersion: 'v1',
-        kind: 'Secret',
-        metadata: { name, namespace: cached!.metadata!.namespace },
-      });
-    }
+  for (const name of options.before.filter(n => !options.now.includes(n))) {
+    await deps.client.delete({
+      apiVersion: 'v1',
+      kind: 'Secret',
+      metadata: { name, namespace: options.namespace },
+    });
   }
 }
