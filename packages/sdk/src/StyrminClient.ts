@@ -89,6 +89,8 @@ import {
   RestoreEnvironmentInput,
   EnvironmentUpgradePlan,
   environmentUpgradePlanOperation,
+  environmentOperationTasksOperation,
+  EnvironmentOperationTasksOptions,
   upgradeEnvironmentOperation,
   UpgradeEnvironmentInput,
 } from './operations/environmentOperations';
@@ -429,6 +431,16 @@ export class StyrminClient {
    */
   environmentTasks(options: TasksOptions): Promise<TaskPage | undefined> {
     return this.#execute(environmentTasksOperation, { ...options });
+  }
+
+  /**
+   * A page of an environment's environment tasks (upgrade, restore, clone), newest first;
+   * undefined for an unknown environment.
+   */
+  environmentOperationTasks(
+    options: EnvironmentOperationTasksOptions,
+  ): Promise<TaskPage | undefined> {
+    return this.#execute(environmentOperationTasksOperation, { ...options });
   }
 
   /** A deployment's state, newest task, DeploymentStatus and pods. */

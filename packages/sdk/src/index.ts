@@ -46,6 +46,7 @@ export type {
   EnvironmentOperation,
   EnvironmentRestorePlan,
   EnvironmentUpgradePlan,
+  EnvironmentOperationTasksOptions,
   RestoreEnvironmentInput,
   UpgradeEnvironmentInput,
 } from './operations/environmentOperations';

@@ -115,3 +115,4 @@ export type {
 } from './taskFields';
 export * from './backups';
 export * from './environmentBackups';
+export * from './environmentOperations';

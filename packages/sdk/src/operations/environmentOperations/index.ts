@@ -11,3 +11,5 @@ export { upgradeEnvironmentOperation } from './upgradeEnvironment';
 export type { UpgradeEnvironmentInput } from './upgradeEnvironment';
 export { environmentUpgradePlanOperation } from './environmentUpgradePlan';
 export type { EnvironmentUpgradePlan } from './environmentUpgradePlan';
+export { environmentOperationTasksOperation } from './environmentOperationTasks';
+export type { EnvironmentOperationTasksOptions } from './environmentOperationTasks';

@@ -4171,6 +4171,56 @@ export type EnvironmentClonePlanQuery = {
   };
 };
 
+export type EnvironmentOperationTasksQueryVariables = Exact<{
+  id: string;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+export type EnvironmentOperationTasksQuery = {
+  environment: {
+    environmentTasks: {
+      nodes: Array<{
+        id: string;
+        type: TaskType;
+        status: FlowRunState;
+        result: TaskResult;
+        createdBy: string;
+        createdAt: string;
+        cause: {
+          kind: TaskCauseKind;
+          message: string;
+          causedBy: string | null;
+          record: {
+            type: TaskCauseRecordType;
+            id: string;
+            name: string;
+          } | null;
+        } | null;
+        deployment: { id: string; name: string } | null;
+        flowRun: {
+          id: string;
+          pool: string;
+          flowName: FlowName;
+          state: FlowRunState;
+          attempts: number;
+          maxAttempts: number;
+          createdAt: string;
+        };
+        steps: Array<{
+          name: string;
+          position: number;
+          status: StepStatus;
+          attempts: number;
+          startedAt: string | null;
+          endedAt: string | null;
+        }>;
+      }>;
+      pageInfo: { endCursor: string | null; hasNextPage: boolean };
+    };
+  } | null;
+};
+
 export type EnvironmentRestorePlanQueryVariables = Exact<{
   input: RestoreEnvironmentInput;
 }>;
