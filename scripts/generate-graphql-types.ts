@@ -104,6 +104,12 @@ const RESOLVER_MAPPERS = {
     '../../environmentOperations/planEnvironmentUpgrade#PlannedUpgrade',
   SkippedDeployment:
     '../../environmentOperations/planEnvironmentUpgrade#SkippedDeployment',
+  EnvironmentRestorePlan:
+    '../../environmentOperations/restorePlan#EnvironmentRestorePlan',
+  EnvironmentClonePlan:
+    '../../environmentOperations/clonePlanRecords#EnvironmentClonePlanView',
+  PlannedCloneDeployment:
+    '../../environmentOperations/clonePlan#PlannedCloneDeployment',
 };
 
 const OUTPUTS: Array<{

@@ -80,7 +80,7 @@ export async function startAgentProtocolBackend(options: {
         }),
       ),
   });
-  const { server } = await startTestBackend({
+  const backend = await startTestBackend({
     features: [
       styrminPlugin,
       mockServices.database.factory({ knex }),
@@ -104,6 +104,7 @@ export async function startAgentProtocolBackend(options: {
       ...features,
     ],
   });
+  const { server } = backend;
   const serverUrl = `http://localhost:${
     (server.address() as AddressInfo).port
   }`;
@@ -123,6 +124,8 @@ export async function startAgentProtocolBackend(options: {
     AgentProtocolClient.create({ serverUrl, token });
   return {
     server,
+    /** Stops the backend: the server pool's worker lets its runs go after its grace. */
+    stop: () => backend.stop(),
     serverUrl,
     clock,
     loggedErrors,

@@ -10,6 +10,8 @@ import { createBackupStores } from '../backups/createBackupStores';
 import { DatabaseEnvironmentBackupStore } from '../environmentOperations/DatabaseEnvironmentBackupStore';
 import { EnvironmentBackups } from '../environmentOperations/EnvironmentBackups';
 import { EnvironmentUpgrades } from '../environmentOperations/EnvironmentUpgrades';
+import { EnvironmentRestores } from '../environmentOperations/EnvironmentRestores';
+import { EnvironmentClones } from '../environmentOperations/EnvironmentClones';
 import { DeploymentBackups } from '../backups/DeploymentBackups';
 import { ChangeNotifier } from '../changes/ChangeNotifier';
 import { DatabaseClusterStore } from '../clusters/DatabaseClusterStore';
@@ -115,6 +117,15 @@ export async function createTestChangeServices(
     environmentUpgrades: EnvironmentUpgrades.create({
       ...stores,
       remediator: changeServices.remediator,
+    }),
+    environmentRestores: EnvironmentRestores.create({
+      ...stores,
+      remediator: changeServices.remediator,
+    }),
+    environmentClones: EnvironmentClones.create({
+      ...stores,
+      remediator: changeServices.remediator,
+      changes,
     }),
   };
 }

@@ -6,6 +6,14 @@ import { TaskStore } from '../tasks/TaskStore';
 import { EnvironmentBackups } from './EnvironmentBackups';
 import { LinkedTasks } from './LinkedTasks';
 import { upgradeEnvironmentFlow } from './upgradeEnvironmentFlow';
+import {
+  restoreEnvironmentFlow,
+  RestoreEnvironmentFlowDeps,
+} from './restoreEnvironmentFlow';
+import {
+  cloneEnvironmentFlow,
+  CloneEnvironmentFlowDeps,
+} from './cloneEnvironmentFlow';
 
 /**
  * What the environment flows work with: the per-deployment services whose tasks their
@@ -13,14 +21,15 @@ import { upgradeEnvironmentFlow } from './upgradeEnvironmentFlow';
  *
  * @internal
  */
-export type EnvironmentFlowsDeps = {
-  linkedTasks: LinkedTasks;
-  tasks: TaskStore;
-  deploymentChanges: DeploymentChanges;
-  settingsChanges: SettingsChanges;
-  deploymentBackups: DeploymentBackups;
-  environmentBackupService: EnvironmentBackups;
-};
+export type EnvironmentFlowsDeps = RestoreEnvironmentFlowDeps &
+  CloneEnvironmentFlowDeps & {
+    linkedTasks: LinkedTasks;
+    tasks: TaskStore;
+    deploymentChanges: DeploymentChanges;
+    settingsChanges: SettingsChanges;
+    deploymentBackups: DeploymentBackups;
+    environmentBackupService: EnvironmentBackups;
+  };
 
 /**
  * The flows of the server's own pool (`server`): the environment operations, each the
@@ -30,5 +39,9 @@ export type EnvironmentFlowsDeps = {
  * @internal
  */
 export function createEnvironmentFlows(deps: EnvironmentFlowsDeps): Flow[] {
-  return [upgradeEnvironmentFlow(deps)];
+  return [
+    upgradeEnvironmentFlow(deps),
+    restoreEnvironmentFlow(deps),
+    cloneEnvironmentFlow(deps),
+  ];
 }
