@@ -18,6 +18,8 @@ import { DeploymentBackups } from './backups/DeploymentBackups';
 import { DatabaseEnvironmentBackupStore } from './environmentOperations/DatabaseEnvironmentBackupStore';
 import { EnvironmentBackups } from './environmentOperations/EnvironmentBackups';
 import { EnvironmentUpgrades } from './environmentOperations/EnvironmentUpgrades';
+import { EnvironmentRestores } from './environmentOperations/EnvironmentRestores';
+import { EnvironmentClones } from './environmentOperations/EnvironmentClones';
 import { createEnvironmentFlows } from './environmentOperations/createEnvironmentFlows';
 import { LinkedTasks } from './environmentOperations/LinkedTasks';
 import { SignalsChangeNotifier } from './changes/SignalsChangeNotifier';
@@ -188,6 +190,19 @@ export const styrminPlugin = createBackendPlugin({
           knex,
           remediator,
         });
+        const environmentRestores = EnvironmentRestores.create({
+          ...stores,
+          knex,
+          clock,
+          remediator,
+        });
+        const environmentClones = EnvironmentClones.create({
+          ...stores,
+          knex,
+          clock,
+          remediator,
+          changes,
+        });
 
         // The agent protocol, under /agent/v1: the cluster's agent token is its only
         // credential, so Backstage's own auth lets it through to the token check.
@@ -239,6 +254,8 @@ export const styrminPlugin = createBackendPlugin({
               deploymentBackups,
               environmentBackupService,
               environmentUpgrades,
+              environmentRestores,
+              environmentClones,
               clock,
             },
             // Announces each change on the event bus (the catalog module refreshes its
@@ -267,6 +284,8 @@ export const styrminPlugin = createBackendPlugin({
         // deployments' tasks on the clusters' pools.
         const environmentFlows = createEnvironmentFlows({
           ...stores,
+          knex,
+          clock,
           linkedTasks: LinkedTasks.create({ knex, tasks }),
           deploymentChanges,
           settingsChanges,

@@ -23,6 +23,8 @@ import { createEnvironmentBackupResolvers } from './environmentBackups/environme
 import { EnvironmentBackupResolverRecords } from './environmentBackups/environmentBackupResolverRecords';
 import { EnvironmentOperationResolverRecords } from './environmentOperations/environmentOperationResolverRecords';
 import { createEnvironmentUpgradeResolvers } from './environmentOperations/environmentUpgradeResolvers';
+import { EnvironmentRestoreResolverRecords } from './environmentOperations/environmentRestoreResolverRecords';
+import { createEnvironmentRestoreResolvers } from './environmentOperations/environmentRestoreResolvers';
 import { createClusterResolvers } from './clusters/clusterResolvers';
 import { ServerInfoStore } from '../database/ServerInfoStore';
 import { createDeploymentResolvers } from './deployments/deploymentResolvers';
@@ -59,7 +61,8 @@ import {
 export type StyrminGraphQLRecords = StyrminLoaderStores &
   BackupResolverRecords &
   EnvironmentBackupResolverRecords &
-  EnvironmentOperationResolverRecords & {
+  EnvironmentOperationResolverRecords &
+  EnvironmentRestoreResolverRecords & {
     deploymentChanges: DeploymentChanges;
     settingsChanges: SettingsChanges;
     componentLifecycle: ComponentLifecycle;
@@ -129,6 +132,7 @@ export class StyrminGraphQL {
       createBackupResolvers(records),
       createEnvironmentBackupResolvers(records),
       createEnvironmentUpgradeResolvers(records),
+      createEnvironmentRestoreResolvers(records),
     );
     return new StyrminGraphQL({
       schema: createStyrminSchema(auditMutations(resolvers, records)),

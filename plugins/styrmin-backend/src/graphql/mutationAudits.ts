@@ -3,6 +3,7 @@ import { JsonObject } from '@backstage/types';
 import { BACKUP_MUTATION_AUDITS } from './backups/backupMutationAudits';
 import { ENVIRONMENT_BACKUP_MUTATION_AUDITS } from './environmentBackups/environmentBackupMutationAudits';
 import { ENVIRONMENT_OPERATION_MUTATION_AUDITS } from './environmentOperations/environmentOperationMutationAudits';
+import { ENVIRONMENT_RESTORE_MUTATION_AUDITS } from './environmentOperations/environmentRestoreMutationAudits';
 import { TASK_MUTATION_AUDITS } from './tasks/taskMutationAudits';
 
 /**
@@ -104,6 +105,7 @@ export const MUTATION_AUDITS: Record<string, MutationAudit> = {
   ...BACKUP_MUTATION_AUDITS,
   ...ENVIRONMENT_BACKUP_MUTATION_AUDITS,
   ...ENVIRONMENT_OPERATION_MUTATION_AUDITS,
+  ...ENVIRONMENT_RESTORE_MUTATION_AUDITS,
   ...TASK_MUTATION_AUDITS,
   loadDriver: {
     eventId: 'driver-load',

@@ -47,6 +47,9 @@ import type {
   PlannedUpgrade as PlannedUpgradeRecord,
   SkippedDeployment as SkippedDeploymentRecord,
 } from '../../environmentOperations/planEnvironmentUpgrade';
+import type { EnvironmentRestorePlan as EnvironmentRestorePlanRecord } from '../../environmentOperations/restorePlan';
+import type { EnvironmentClonePlanView as EnvironmentClonePlanViewRecord } from '../../environmentOperations/clonePlanRecords';
+import type { PlannedCloneDeployment as PlannedCloneDeploymentRecord } from '../../environmentOperations/clonePlan';
 import type { StyrminGraphQLContext } from '../types';
 export type Maybe<T> = T | null | undefined;
 export type InputMaybe<T> = T | null | undefined;
@@ -384,6 +387,15 @@ export type Mutation = {
    */
   startComponents: DeploymentTaskResult;
   /**
+   * Restarts components of a deployment as kubectl rollout restart does (a
+   * restart_components task whose RESTART_COMPONENTS flow run the cluster's agent runs):
+   * the pod template of each of their Deployments and StatefulSets gets the annotation
+   * kubectl.kubernetes.io/restartedAt, so their pods are replaced one by one; the task
+   * succeeds once every pod of the new template is ready. A stopped component stays
+   * stopped. The same rules as stopComponents. Needs styrmin.deployment.update.
+   */
+  restartComponents: DeploymentTaskResult;
+  /**
    * Runs a command in a Job of the deployment (a run_job task whose RUN_JOB flow run the
    * cluster's agent runs, by the rules of execute_commands): in the component container's
    * image and environment, in the Job <release>-job of the deployment's namespace, which
@@ -558,6 +570,11 @@ export type MutationStopComponentsArgs = {
 
 /** The entry points for changing. */
 export type MutationStartComponentsArgs = {
+  input: ComponentsInput;
+};
+
+/** The entry points for changing. */
+export type MutationRestartComponentsArgs = {
   input: ComponentsInput;
 };
 
@@ -1038,7 +1055,7 @@ export type ComponentsInput = {
   components: Array<Scalars['String']['input']>;
 };
 
-/** What stopComponents, startComponents and runJob started. */
+/** What stopComponents, startComponents, restartComponents and runJob started. */
 export type DeploymentTaskResult = {
   __typename?: 'DeploymentTaskResult';
   deployment: Deployment;
@@ -2289,22 +2306,11 @@ export type ResolversTypes = {
   SkippedDeployment: ResolverTypeWrapper<SkippedDeploymentRecord>;
   RestoreEnvironmentInput: RestoreEnvironmentInput;
   ConstituentRefusal: ConstituentRefusal;
-  EnvironmentRestorePlan: ResolverTypeWrapper<
-    Omit<EnvironmentRestorePlan, 'environmentBackup' | 'restores'> & {
-      environmentBackup: ResolversTypes['EnvironmentBackup'];
-      restores: Array<ResolversTypes['EnvironmentBackupConstituent']>;
-    }
-  >;
+  EnvironmentRestorePlan: ResolverTypeWrapper<EnvironmentRestorePlanRecord>;
   UnrestorableConstituent: ResolverTypeWrapper<UnrestorableConstituent>;
   CloneEnvironmentInput: CloneEnvironmentInput;
-  EnvironmentClonePlan: ResolverTypeWrapper<
-    Omit<EnvironmentClonePlan, 'source' | 'cluster' | 'environmentBackup'> & {
-      source: ResolversTypes['Environment'];
-      cluster: ResolversTypes['Cluster'];
-      environmentBackup?: Maybe<ResolversTypes['EnvironmentBackup']>;
-    }
-  >;
-  PlannedCloneDeployment: ResolverTypeWrapper<PlannedCloneDeployment>;
+  EnvironmentClonePlan: ResolverTypeWrapper<EnvironmentClonePlanViewRecord>;
+  PlannedCloneDeployment: ResolverTypeWrapper<PlannedCloneDeploymentRecord>;
   EnvironmentOperation: ResolverTypeWrapper<EnvironmentOperationRecord>;
 };
 
@@ -2434,24 +2440,11 @@ export type ResolversParentTypes = {
   PlannedUpgrade: PlannedUpgradeRecord;
   SkippedDeployment: SkippedDeploymentRecord;
   RestoreEnvironmentInput: RestoreEnvironmentInput;
-  EnvironmentRestorePlan: Omit<
-    EnvironmentRestorePlan,
-    'environmentBackup' | 'restores'
-  > & {
-    environmentBackup: ResolversParentTypes['EnvironmentBackup'];
-    restores: Array<ResolversParentTypes['EnvironmentBackupConstituent']>;
-  };
+  EnvironmentRestorePlan: EnvironmentRestorePlanRecord;
   UnrestorableConstituent: UnrestorableConstituent;
   CloneEnvironmentInput: CloneEnvironmentInput;
-  EnvironmentClonePlan: Omit<
-    EnvironmentClonePlan,
-    'source' | 'cluster' | 'environmentBackup'
-  > & {
-    source: ResolversParentTypes['Environment'];
-    cluster: ResolversParentTypes['Cluster'];
-    environmentBackup?: Maybe<ResolversParentTypes['EnvironmentBackup']>;
-  };
-  PlannedCloneDeployment: PlannedCloneDeployment;
+  EnvironmentClonePlan: EnvironmentClonePlanViewRecord;
+  PlannedCloneDeployment: PlannedCloneDeploymentRecord;
   EnvironmentOperation: EnvironmentOperationRecord;
 };
 
@@ -2693,6 +2686,12 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     RequireFields<MutationStartComponentsArgs, 'input'>
+  >;
+  restartComponents?: Resolver<
+    ResolversTypes['DeploymentTaskResult'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationRestartComponentsArgs, 'input'>
   >;
   runJob?: Resolver<
     ResolversTypes['DeploymentTaskResult'],
@@ -3536,6 +3535,7 @@ export type FlowNameResolvers = EnumResolverSignature<
     STOP_COMPONENTS?: any;
     START_COMPONENTS?: any;
     RUN_JOB?: any;
+    RESTART_COMPONENTS?: any;
     CREATE_BACKUP?: any;
     RESTORE_BACKUP?: any;
     DELETE_BACKUP?: any;
@@ -3566,6 +3566,7 @@ export type TaskTypeResolvers = EnumResolverSignature<
     start_components?: any;
     run_job?: any;
     delete_deployment?: any;
+    restart_components?: any;
     create_backup?: any;
     restore_backup?: any;
     delete_backup?: any;
