@@ -203,7 +203,7 @@ describe('kubectl rollout conformance', () => {
     ]);
     const held = await waitFor(() => {
       const rs = replicaSetsOf('fore')[0];
-      return rs?.metadata.deletionTimestamp && rs;
+      return rs?.metadata.deletionTimestamp ? rs : undefined;
     });
     // Deleted in the foreground too, as the garbage collector deletes blocking dependents.
     expect(held.metadata.finalizers).toEqual(
