@@ -1,5 +1,6 @@
 import { CoreV1Api } from '@kubernetes/client-node';
 import fs from 'node:fs/promises';
+import { AddressInfo, createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
@@ -18,6 +19,21 @@ describe('Sandbox', () => {
 
   afterEach(async () => {
     await fs.rm(directory, { recursive: true, force: true });
+  });
+
+  it('says which port is taken when another process listens on the one asked for', async () => {
+    const other = createServer();
+    await new Promise<void>(resolve => other.listen(0, '127.0.0.1', resolve));
+    const { port } = other.address() as AddressInfo;
+    try {
+      await expect(
+        startSandbox({ port, directory, flux: false, velero: false }),
+      ).rejects.toThrow(
+        `port ${port} on 127.0.0.1 is taken: another process listens there`,
+      );
+    } finally {
+      await new Promise(resolve => other.close(resolve));
+    }
   });
 
   it('writes a kubeconfig with its CA and token, and removes its own folder at stop', async () => {

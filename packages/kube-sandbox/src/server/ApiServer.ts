@@ -113,13 +113,19 @@ export class ApiServer {
 
   static async create(options: ApiServerOptions): Promise<ApiServer> {
     const server = new ApiServer(options);
+    const host = options.host ?? '127.0.0.1';
     await new Promise<void>((resolve, reject) => {
-      server.#server.once('error', reject);
-      server.#server.listen(
-        options.port ?? 0,
-        options.host ?? '127.0.0.1',
-        () => resolve(),
+      server.#server.once('error', (error: NodeJS.ErrnoException) =>
+        reject(
+          error.code === 'EADDRINUSE'
+            ? new Error(
+                `port ${options.port} on ${host} is taken: another process listens there (stop it, or choose another port)`,
+                { cause: error },
+              )
+            : error,
+        ),
       );
+      server.#server.listen(options.port ?? 0, host, () => resolve());
     });
     const address = server.#server.address() as AddressInfo;
     server.#url = `https://${address.address}:${address.port}`;
