@@ -1,9 +1,11 @@
 import { Command } from 'commander';
 import { CommandRuntime } from '../../CommandRuntime';
 import { registerBackupCommand } from './backup';
+import { registerCloneCommand } from './clone';
 import { registerCreateCommand } from './create';
 import { registerDeleteCommand } from './delete';
 import { registerListCommand } from './list';
+import { registerRestoreCommand } from './restore';
 import { registerShowCommand } from './show';
 import { registerUpgradeCommand } from './upgrade';
 import { registerUpdateCommand } from './update';
@@ -16,7 +18,7 @@ export function registerEnvironmentsCommands(
   const environments = program
     .command('environments')
     .description(
-      'Create, list, show, update and delete environments; back one up, upgrade its deployments',
+      'Create, list, show, update and delete environments; back one up, restore it, clone it, upgrade its deployments',
     );
   // In the order --help lists them.
   for (const register of [
@@ -26,6 +28,8 @@ export function registerEnvironmentsCommands(
     registerUpdateCommand,
     registerDeleteCommand,
     registerBackupCommand,
+    registerRestoreCommand,
+    registerCloneCommand,
     registerUpgradeCommand,
   ]) {
     register(environments, context);
