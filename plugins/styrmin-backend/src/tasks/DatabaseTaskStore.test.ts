@@ -90,6 +90,7 @@ describe('DatabaseTaskStore', () => {
           attempts: 0,
           errors: [],
           startedTaskIds: [],
+          lines: [],
         })),
       });
       await expect(tasks.getTask({ taskId: task.id })).resolves.toEqual(task);
