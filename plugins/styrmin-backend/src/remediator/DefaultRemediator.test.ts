@@ -60,6 +60,51 @@ describe('DefaultRemediator', () => {
       ).resolves.toMatchObject({ state: 'DEPLOYING', version: 1 });
     });
 
+    it('records an environment task and its flow run in the server pool, and refuses a flow that is not an environment’s', async () => {
+      const { remediator, dev, knex, changes, tasks } = await setup();
+
+      const { task, flowRun } = await knex.transaction(tx =>
+        remediator.recordEnvironmentTask({
+          tx,
+          environmentId: dev.id,
+          task: {
+            flowName: 'UPGRADE_ENVIRONMENT',
+            parameters: { upgrades: [] },
+            stepNames: ['Upgrade infrahub to 1.1.0'],
+          },
+          createdBy: TEST_USER,
+        }),
+      );
+      expect(task).toMatchObject({
+        type: 'upgrade_environment',
+        environmentId: dev.id,
+        deploymentId: null,
+        steps: [{ name: 'Upgrade infrahub to 1.1.0', status: 'PENDING' }],
+      });
+      expect(flowRun).toMatchObject({
+        pool: 'server',
+        flowName: 'UPGRADE_ENVIRONMENT',
+        parameters: { upgrades: [], environmentId: dev.id },
+      });
+      expect(changes.notify).toHaveBeenLastCalledWith(
+        expect.objectContaining({ environmentIds: [dev.id] }),
+      );
+
+      const before = await rowCounts(knex);
+      await expect(
+        knex.transaction(tx =>
+          remediator.recordEnvironmentTask({
+            tx,
+            environmentId: dev.id,
+            task: { flowName: 'RUN_JOB', parameters: {}, stepNames: ['Run'] },
+            createdBy: TEST_USER,
+          }),
+        ),
+      ).rejects.toThrow('RUN_JOB is not a flow of an environment task');
+      await expect(rowCounts(knex)).resolves.toEqual(before);
+      await expect(tasks.getTask({ taskId: task.id })).resolves.toEqual(task);
+    });
+
     it('records a changed instance only in place of the instance it was compared with', async () => {
       const { remediator, generator, createInfrahub, dev, knex, read } =
         await setup();
