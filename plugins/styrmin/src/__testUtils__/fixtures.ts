@@ -9,6 +9,7 @@ import { StyrminApiError } from '@styrmin/sdk';
 import { StyrminApi } from '../api';
 import { backupAnswers } from './backupFixtures';
 import { deploymentAnswers } from './deploymentFixtures';
+import { environmentOperationAnswers } from './environmentOperationFixtures';
 import { recordAnswers } from './recordFixtures';
 
 /** What the tests' pages read, shaped as the GraphQL API answers. */
@@ -354,6 +355,7 @@ export function mockStyrminApi(
     ...deploymentAnswers,
     ...recordAnswers,
     ...backupAnswers,
+    ...environmentOperationAnswers,
     editDeployment: async () => {
       throw new Error('Each test of a change answers it');
     },

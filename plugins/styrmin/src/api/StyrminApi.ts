@@ -38,9 +38,20 @@ import type {
   UpgradeDeploymentInput,
 } from '@styrmin/sdk';
 import type {
+  CreateEnvironmentBackupInput,
   CreateEnvironmentInput,
   Environment,
+  EnvironmentBackup,
+  EnvironmentBackupPage,
+  EnvironmentBackupsOptions,
+  CloneEnvironmentInput,
+  EnvironmentClonePlan,
+  EnvironmentOperation,
+  EnvironmentRestorePlan,
+  EnvironmentUpgradePlan,
   RegisterClusterInput,
+  RestoreEnvironmentInput,
+  UpgradeEnvironmentInput,
   UpdateEnvironmentInput,
   UpdateEnvironmentResult,
 } from '@styrmin/sdk';
@@ -132,6 +143,9 @@ export interface StyrminApi {
   /** Starts stopped components of a deployment again. */
   startComponents(input: ComponentsChange): Promise<ComponentsChangeResult>;
 
+  /** Restarts components of a deployment: their pods are replaced one by one. */
+  restartComponents(input: ComponentsChange): Promise<ComponentsChangeResult>;
+
   /**
    * Runs a command (a program and its arguments, no shell) in a Job of a deployment, in a
    * component container's image and environment: a run_job task.
@@ -143,9 +157,6 @@ export interface StyrminApi {
    * job). Refused (CONFLICT) for a task that did not fail or whose deployment moved on.
    */
   retryTask(taskId: string): Promise<DeploymentTaskResult>;
-  /** Restarts components of a deployment: their pods are replaced one by one. */
-  restartComponents(input: ComponentsChange): Promise<ComponentsChangeResult>;
-
 
   /**
    * Edits a deployment's configuration with a JSON merge patch; with `dryRun`, answers
@@ -189,6 +200,63 @@ export interface StyrminApi {
 
   /** Restores a backup in place: the deployment is RESTORING until its task ends. */
   restoreBackup(backupId: string): Promise<Restore>;
+
+  /** A page of an environment's environment backups, newest first; undefined for an unknown environment. */
+  getEnvironmentBackups(
+    options: EnvironmentBackupsOptions,
+  ): Promise<EnvironmentBackupPage | undefined>;
+
+  /**
+   * Backs up an environment now: its configuration, the declared state of every eligible
+   * deployment and one constituent backup each, as one record.
+   */
+  createEnvironmentBackup(
+    input: CreateEnvironmentBackupInput,
+  ): Promise<EnvironmentBackup>;
+
+  /** Deletes an environment backup and its constituents (their delete_backup tasks). */
+  deleteEnvironmentBackup(id: string): Promise<EnvironmentBackup>;
+
+  /** A page of an environment's environment tasks (upgrade, restore, clone), newest first. */
+  getEnvironmentTasks(options: {
+    id: string;
+    first?: number;
+    after?: string;
+  }): Promise<TaskPage | undefined>;
+
+  /** What `restoreEnvironment(input)` would restore, and what it could not, with reasons. */
+  getEnvironmentRestorePlan(
+    input: RestoreEnvironmentInput,
+  ): Promise<EnvironmentRestorePlan>;
+
+  /**
+   * Restores an environment from an environment backup: its configuration, then each
+   * usable constituent in place, under one parent task.
+   */
+  restoreEnvironment(
+    input: RestoreEnvironmentInput,
+  ): Promise<EnvironmentOperation>;
+
+  /** What `cloneEnvironment(input)` would create; writes nothing. */
+  getEnvironmentClonePlan(
+    input: CloneEnvironmentInput,
+  ): Promise<EnvironmentClonePlan>;
+
+  /**
+   * Clones an environment: a new one with a deployment per eligible deployment of the
+   * environment backup, each restored from its constituent, under one parent task.
+   */
+  cloneEnvironment(input: CloneEnvironmentInput): Promise<EnvironmentOperation>;
+
+  /** What `upgradeEnvironment(input)` would upgrade, in order, and what it leaves out. */
+  getEnvironmentUpgradePlan(
+    input: UpgradeEnvironmentInput,
+  ): Promise<EnvironmentUpgradePlan>;
+
+  /** Upgrades an environment's deployments in the plan's order, under one parent task. */
+  upgradeEnvironment(
+    input: UpgradeEnvironmentInput,
+  ): Promise<EnvironmentOperation>;
 
   /** One backup storage location by its name, with each cluster's phase of it. */
   getBackupStorageLocation(

@@ -24,6 +24,15 @@ import {
   runningBackup,
   runningRestore,
 } from '../__testUtils__/backupFixtures';
+import {
+  clonePlan,
+  completedEnvironmentBackup,
+  environmentBackups,
+  environmentTasks,
+  restorePlan,
+  runningEnvironmentBackup,
+  upgradePlan,
+} from '../__testUtils__/environmentOperationFixtures';
 import { StyrminClient } from './StyrminClient';
 
 interface RecordedRequest {
@@ -285,11 +294,6 @@ describe('StyrminClient', () => {
       variables: { input: { id: deployment.id, components: ['server'] } },
     },
     {
-      method: 'retryTask',
-      call: (c: StyrminClient) => c.retryTask('task-upgrade'),
-      data: { retryTask: { deployment, task: createTask } },
-      result: { deployment, task: createTask },
-    {
       method: 'restartComponents',
       call: (c: StyrminClient) =>
         c.restartComponents({ id: deployment.id, components: ['server'] }),
@@ -298,6 +302,11 @@ describe('StyrminClient', () => {
       operationName: 'RestartComponents',
       variables: { input: { id: deployment.id, components: ['server'] } },
     },
+    {
+      method: 'retryTask',
+      call: (c: StyrminClient) => c.retryTask('task-upgrade'),
+      data: { retryTask: { deployment, task: createTask } },
+      result: { deployment, task: createTask },
       operationName: 'RetryTask',
       variables: { input: { task: 'task-upgrade' } },
     },
@@ -478,6 +487,77 @@ describe('StyrminClient', () => {
       result: minioLocation,
       operationName: 'BackupStorageLocation',
       variables: { name: 'minio' },
+    },
+    {
+      method: 'getEnvironmentBackups',
+      call: (c: StyrminClient) =>
+        c.getEnvironmentBackups({ id: devEnvironment.id, first: 20 }),
+      data: { environment: { environmentBackups } },
+      result: environmentBackups,
+      operationName: 'EnvironmentBackups',
+      variables: { id: devEnvironment.id, first: 20 },
+    },
+    {
+      method: 'createEnvironmentBackup',
+      call: (c: StyrminClient) =>
+        c.createEnvironmentBackup({ environment: devEnvironment.id }),
+      data: { createEnvironmentBackup: runningEnvironmentBackup },
+      result: runningEnvironmentBackup,
+      operationName: 'CreateEnvironmentBackup',
+      variables: { input: { environment: devEnvironment.id } },
+    },
+    {
+      method: 'getEnvironmentTasks, the environment’s own',
+      call: (c: StyrminClient) =>
+        c.getEnvironmentTasks({ id: devEnvironment.id, first: 20 }),
+      data: { environment: { environmentTasks: environmentTasks } },
+      result: environmentTasks,
+      operationName: 'EnvironmentOperationTasks',
+      variables: { id: devEnvironment.id, first: 20 },
+    },
+    {
+      method: 'getEnvironmentRestorePlan',
+      call: (c: StyrminClient) =>
+        c.getEnvironmentRestorePlan({ environmentBackup: 'eb-partial' }),
+      data: { environmentRestorePlan: restorePlan },
+      result: restorePlan,
+      operationName: 'EnvironmentRestorePlan',
+      variables: { input: { environmentBackup: 'eb-partial' } },
+    },
+    {
+      method: 'getEnvironmentClonePlan',
+      call: (c: StyrminClient) =>
+        c.getEnvironmentClonePlan({
+          source: devEnvironment.id,
+          name: 'dev-copy',
+        }),
+      data: { environmentClonePlan: clonePlan('dev-copy') },
+      result: clonePlan('dev-copy'),
+      operationName: 'EnvironmentClonePlan',
+      variables: { input: { source: devEnvironment.id, name: 'dev-copy' } },
+    },
+    {
+      method: 'getEnvironmentUpgradePlan',
+      call: (c: StyrminClient) =>
+        c.getEnvironmentUpgradePlan({
+          environment: devEnvironment.id,
+          backupFirst: true,
+        }),
+      data: { environmentUpgradePlan: upgradePlan },
+      result: upgradePlan,
+      operationName: 'EnvironmentUpgradePlan',
+      variables: {
+        input: { environment: devEnvironment.id, backupFirst: true },
+      },
+    },
+    {
+      method: 'deleteEnvironmentBackup',
+      call: (c: StyrminClient) =>
+        c.deleteEnvironmentBackup(completedEnvironmentBackup.id),
+      data: { deleteEnvironmentBackup: completedEnvironmentBackup },
+      result: completedEnvironmentBackup,
+      operationName: 'DeleteEnvironmentBackup',
+      variables: { input: { id: completedEnvironmentBackup.id } },
     },
   ])(
     '$method: one $operationName request with its variables, as the user',

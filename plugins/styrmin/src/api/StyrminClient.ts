@@ -37,9 +37,20 @@ import {
   RecordRef,
 } from '@styrmin/sdk';
 import type {
+  CreateEnvironmentBackupInput,
   CreateEnvironmentInput,
   Environment,
+  EnvironmentBackup,
+  EnvironmentBackupPage,
+  EnvironmentBackupsOptions,
+  CloneEnvironmentInput,
+  EnvironmentClonePlan,
+  EnvironmentOperation,
+  EnvironmentRestorePlan,
+  EnvironmentUpgradePlan,
   RegisterClusterInput,
+  RestoreEnvironmentInput,
+  UpgradeEnvironmentInput,
   UpdateEnvironmentInput,
   UpdateEnvironmentResult,
 } from '@styrmin/sdk';
@@ -141,6 +152,10 @@ export class StyrminClient implements StyrminApi {
     return this.#sdk.startComponents(input);
   }
 
+  restartComponents(input: ComponentsChange): Promise<ComponentsChangeResult> {
+    return this.#sdk.restartComponents(input);
+  }
+
   runJob(input: RunJobInput): Promise<DeploymentTaskResult> {
     return this.#sdk.runJob(input);
   }
@@ -152,10 +167,6 @@ export class StyrminClient implements StyrminApi {
   editDeployment(input: EditDeploymentInput): Promise<DeploymentChangeResult> {
     return this.#sdk.editDeployment(input);
   }
-  restartComponents(input: ComponentsChange): Promise<ComponentsChangeResult> {
-    return this.#sdk.restartComponents(input);
-  }
-
 
   upgradeDeployment(
     input: UpgradeDeploymentInput,
@@ -195,6 +206,66 @@ export class StyrminClient implements StyrminApi {
 
   restoreBackup(backupId: string): Promise<Restore> {
     return this.#sdk.backups.restore(backupId);
+  }
+
+  getEnvironmentBackups(
+    options: EnvironmentBackupsOptions,
+  ): Promise<EnvironmentBackupPage | undefined> {
+    return this.#sdk.environmentBackups.list(options);
+  }
+
+  createEnvironmentBackup(
+    input: CreateEnvironmentBackupInput,
+  ): Promise<EnvironmentBackup> {
+    return this.#sdk.environmentBackups.create(input);
+  }
+
+  deleteEnvironmentBackup(id: string): Promise<EnvironmentBackup> {
+    return this.#sdk.environmentBackups.delete(id);
+  }
+
+  getEnvironmentTasks(options: {
+    id: string;
+    first?: number;
+    after?: string;
+  }): Promise<TaskPage | undefined> {
+    return this.#sdk.environmentOperationTasks(options);
+  }
+
+  getEnvironmentRestorePlan(
+    input: RestoreEnvironmentInput,
+  ): Promise<EnvironmentRestorePlan> {
+    return this.#sdk.environmentRestorePlan(input);
+  }
+
+  restoreEnvironment(
+    input: RestoreEnvironmentInput,
+  ): Promise<EnvironmentOperation> {
+    return this.#sdk.restoreEnvironment(input);
+  }
+
+  getEnvironmentClonePlan(
+    input: CloneEnvironmentInput,
+  ): Promise<EnvironmentClonePlan> {
+    return this.#sdk.environmentClonePlan(input);
+  }
+
+  cloneEnvironment(
+    input: CloneEnvironmentInput,
+  ): Promise<EnvironmentOperation> {
+    return this.#sdk.cloneEnvironment(input);
+  }
+
+  getEnvironmentUpgradePlan(
+    input: UpgradeEnvironmentInput,
+  ): Promise<EnvironmentUpgradePlan> {
+    return this.#sdk.environmentUpgradePlan(input);
+  }
+
+  upgradeEnvironment(
+    input: UpgradeEnvironmentInput,
+  ): Promise<EnvironmentOperation> {
+    return this.#sdk.upgradeEnvironment(input);
   }
 
   getBackupStorageLocation(

@@ -3,9 +3,13 @@ import userEvent from '@testing-library/user-event';
 import {
   styrminDeploymentCreatePermission,
   styrminEnvironmentReadPermission,
+  styrminEnvironmentUpgradePermission,
 } from '@styrmin/plugin-styrmin-common';
 import { StyrminApiError } from '@styrmin/sdk';
-import type { DeploymentChangeResult } from '@styrmin/sdk';
+import type {
+  DeploymentChangeResult,
+  EnvironmentOperation,
+} from '@styrmin/sdk';
 import { useLocation } from 'react-router-dom';
 import { forbidden, mockStyrminApi } from '../../__testUtils__/fixtures';
 import { devEnvironment } from '../../__testUtils__/recordFixtures';
@@ -16,6 +20,9 @@ import { EnvironmentPage } from './EnvironmentPage';
 const Location = () => (
   <output aria-label="Location">{useLocation().pathname}</output>
 );
+
+// The create dialog is typed into on a machine shared by many test runs.
+jest.setTimeout(30_000);
 
 describe('EnvironmentPage', () => {
   it('lists its deployments with their states, versions and latest tasks', async () => {
@@ -101,6 +108,88 @@ describe('EnvironmentPage', () => {
         `Creating deployments needs ${styrminDeploymentCreatePermission.name}`,
       ),
     ).toBeInTheDocument();
+  });
+
+  it('has Backups and Tasks tabs at addresses of their own', async () => {
+    renderPage(<EnvironmentPage name="dev" tab="backups" />);
+    expect(
+      await screen.findByRole('list', {
+        name: 'Environment backups, newest first',
+      }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Backups' })).toHaveAttribute(
+      'href',
+      '/styrmin/environments/dev/backups',
+    );
+    expect(screen.getByRole('tab', { name: 'Tasks' })).toHaveAttribute(
+      'href',
+      '/styrmin/environments/dev/tasks',
+    );
+  });
+
+  it('shows an operator Clone disabled with the reason, and Upgrade enabled', async () => {
+    renderPage(<EnvironmentPage name="dev" />, undefined, {
+      allowed: [
+        styrminEnvironmentReadPermission.name,
+        styrminEnvironmentUpgradePermission.name,
+      ],
+    });
+
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Clone' })).toBeDisabled(),
+    );
+    expect(
+      screen.getByText(
+        'Cloning an environment needs styrmin.environment.clone, which administrators have.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Upgrade' })).toBeEnabled();
+  });
+
+  it('disables Upgrade for a read-only user, naming who may', async () => {
+    renderPage(<EnvironmentPage name="dev" />, undefined, {
+      allowed: [styrminEnvironmentReadPermission.name],
+    });
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Upgrade' })).toBeDisabled(),
+    );
+    expect(
+      screen.getByText(
+        'Upgrading an environment needs styrmin.environment.upgrade, which operators and administrators have.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('starts an upgrade after its preview and opens the Tasks tab at its task', async () => {
+    const api = mockStyrminApi({
+      upgradeEnvironment: jest.fn(
+        async () =>
+          ({
+            task: { id: 'task-upgrade-dev' },
+            environment: { id: devEnvironment.id, name: 'dev' },
+          } as EnvironmentOperation),
+      ),
+    });
+    renderPage(
+      <>
+        <EnvironmentPage name="dev" />
+        <Location />
+      </>,
+      api,
+    );
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Upgrade' }),
+    );
+    const dialog = within(await screen.findByRole('dialog'));
+    await dialog.findByRole('list', { name: 'Upgrades in order' });
+    await userEvent.click(
+      dialog.getByRole('button', { name: 'Start upgrade' }),
+    );
+    await waitFor(() =>
+      expect(screen.getByLabelText('Location')).toHaveTextContent(
+        '/styrmin/environments/dev/tasks',
+      ),
+    );
   });
 
   describe('creating a deployment', () => {

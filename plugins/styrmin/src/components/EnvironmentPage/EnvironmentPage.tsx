@@ -27,7 +27,10 @@ import {
 import { BackupStorageLocationStatus } from '../BackupStorageLocation';
 import { CreateDeploymentDialog } from '../CreateDeploymentDialog';
 import { DeploymentsTable } from '../DeploymentsTable';
+import { EnvironmentBackups } from '../EnvironmentBackups';
 import { DeleteEnvironment, EditEnvironment } from '../EnvironmentForm';
+import { EnvironmentTasks } from '../EnvironmentTasks';
+import { EnvironmentActions } from './EnvironmentActions';
 import { LoadedContent } from '../LoadedContent';
 import { MissingRecord } from '../MissingRecord';
 import { PageTabs } from '../PageTabs';
@@ -112,6 +115,16 @@ const tabs: Array<{
       ),
   },
   {
+    id: 'backups',
+    label: () => 'Backups',
+    content: environment => <EnvironmentBackups environment={environment} />,
+  },
+  {
+    id: 'tasks',
+    label: () => 'Tasks',
+    content: environment => <EnvironmentTasks environment={environment} />,
+  },
+  {
     id: 'settings',
     label: () => 'Settings',
     content: (environment, refresh) => (
@@ -138,7 +151,9 @@ export interface EnvironmentPageProps {
 
 /**
  * One environment: its deployments with their states and newest tasks (and the way to
- * create one), and its settings: the cluster it is in, its overrides of the cluster's
+ * create one); its environment backups (Back up, Restore, Delete); its environment tasks
+ * with the deployments' tasks they started; Upgrade and Clone, each after a preview of
+ * its plan; and its settings: the cluster it is in, its overrides of the cluster's
  * settings and its backup storage location, which administrators edit (after a review of
  * what the change redeploys), and its deletion. Live while it is open.
  *
@@ -212,7 +227,10 @@ export const EnvironmentPage = ({
               <Typography variant="h5" component="h2">
                 {environment.name}
               </Typography>
-              {createButton}
+              <Box display="flex" alignItems="center" gridGap={16}>
+                <EnvironmentActions environment={environment} />
+                {createButton}
+              </Box>
             </Box>
             <PageTabs
               label={`Environment ${environment.name}`}

@@ -1,0 +1,2 @@
+export { EnvironmentBackups } from './EnvironmentBackups';
+export type { EnvironmentBackupsProps } from './EnvironmentBackups';

@@ -1,0 +1,2 @@
+export { CloneEnvironmentDialog } from './CloneEnvironmentDialog';
+export type { CloneEnvironmentDialogProps } from './CloneEnvironmentDialog';

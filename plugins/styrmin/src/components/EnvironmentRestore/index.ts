@@ -1,0 +1,2 @@
+export { RestoreEnvironmentDialog } from './RestoreEnvironmentDialog';
+export type { RestoreEnvironmentDialogProps } from './RestoreEnvironmentDialog';

@@ -1,0 +1,2 @@
+export { EnvironmentTasks } from './EnvironmentTasks';
+export type { EnvironmentTasksProps } from './EnvironmentTasks';

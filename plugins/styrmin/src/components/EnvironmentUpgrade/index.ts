@@ -1,0 +1,2 @@
+export { UpgradeEnvironmentDialog } from './UpgradeEnvironmentDialog';
+export type { UpgradeEnvironmentDialogProps } from './UpgradeEnvironmentDialog';

@@ -1,0 +1,1 @@
+export { PlanProblems } from './PlanProblems';
