@@ -31,12 +31,13 @@ describe('desiredRestore', () => {
     });
   });
 
-  it("maps the backup's namespace onto the deployment's when they differ", () => {
+  it("maps the backup's namespace onto the deployment's when they differ, keeping the objects that exist there", () => {
     expect(
       desiredRestore({ ...inputs, namespace: 'styrmin-d2' }).spec,
     ).toMatchObject({
       includedNamespaces: ['styrmin-d1'],
       namespaceMapping: { 'styrmin-d1': 'styrmin-d2' },
+      existingResourcePolicy: 'none',
     });
   });
 });

@@ -17,13 +17,17 @@ export interface RestoreInputs {
 }
 
 /**
- * The Velero Restore of an in-place restore: the backup's namespace, mapped onto the
- * deployment's when they differ, with `existingResourcePolicy: update`, so that objects that
- * exist take the backup's content rather than being kept with a warning. Velero restores
- * volume data only into claims the restore creates: the flow removes the backup's claims
- * first.
+ * The Velero Restore of a backup: the backup's namespace, mapped onto the deployment's when
+ * they differ. In place, with `existingResourcePolicy: update`, so that objects that exist
+ * take the backup's content rather than being kept with a warning. Across targets (an
+ * environment clone's, into the deployment it created), with `none`: the objects the
+ * clone's own instance made stay as they are (they name the clone's deployments, not the
+ * source's, and a Job's template cannot change), and what they lack comes from the backup.
+ * Velero restores volume data only into claims the restore creates: the flow removes the
+ * backup's claims first.
  */
 export function desiredRestore(inputs: RestoreInputs): VeleroRestore {
+  const crossTarget = inputs.sourceNamespace !== inputs.namespace;
   return {
     apiVersion: VELERO_API_VERSION,
     kind: 'Restore',
@@ -35,10 +39,10 @@ export function desiredRestore(inputs: RestoreInputs): VeleroRestore {
     spec: {
       backupName: inputs.backupName,
       includedNamespaces: [inputs.sourceNamespace],
-      ...(inputs.sourceNamespace !== inputs.namespace
+      ...(crossTarget
         ? { namespaceMapping: { [inputs.sourceNamespace]: inputs.namespace } }
         : {}),
-      existingResourcePolicy: 'update',
+      existingResourcePolicy: crossTarget ? 'none' : 'update',
       restorePVs: true,
     },
   };
