@@ -150,11 +150,11 @@ async function setUp(knex: Knex) {
   const database: DatabaseService = { getClient: async () => knex };
   const drivers = await DatabaseDriverStore.create({ database });
   const flowRuns = await DatabaseFlowRunStore.create({ database });
-  const tasks = await DatabaseTaskStore.create({ database });
   // Sealing is part of every write the benchmark measures.
   const secretBox = AesGcmSecretBox.create({
     keys: [{ id: 'bench', secret: AesGcmSecretBox.generateKey() }],
   });
+  const tasks = await DatabaseTaskStore.create({ database, secretBox });
   const stores = {
     clusters: await DatabaseClusterStore.create({ database }),
     environments: await DatabaseEnvironmentStore.create({ database }),

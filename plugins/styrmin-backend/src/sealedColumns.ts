@@ -2,6 +2,7 @@ import { DEPLOYMENTS_TABLE } from './deployments/tables';
 import { ENVIRONMENT_BACKUPS_TABLE } from './environmentOperations/tables';
 import { INSTANCES_TABLE } from './instances/tables';
 import { SealedColumn } from './secrets/SecretResealer';
+import { TASKS_TABLE } from './tasks/tables';
 
 /**
  * Every column that holds secret values, which its store seals (`sealJson`): what the
@@ -12,4 +13,5 @@ export const SEALED_COLUMNS: readonly SealedColumn[] = [
   { table: DEPLOYMENTS_TABLE, column: 'configuration' },
   { table: INSTANCES_TABLE, column: 'context' },
   { table: ENVIRONMENT_BACKUPS_TABLE, column: 'deployments' },
+  { table: TASKS_TABLE, column: 'prompts' },
 ];

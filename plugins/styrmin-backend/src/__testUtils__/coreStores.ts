@@ -70,7 +70,7 @@ export async function createCoreStores(options: {
     }),
     drivers: await DatabaseDriverStore.create({ database, clock }),
     flowRuns: await DatabaseFlowRunStore.create({ database, clock }),
-    tasks: await DatabaseTaskStore.create({ database, clock }),
+    tasks: await DatabaseTaskStore.create({ database, secretBox, clock }),
     observedState: await DatabaseObservedStateStore.create({ database, clock }),
     ...(await createBackupStores({ database, clock })),
     environmentBackups: await DatabaseEnvironmentBackupStore.create({

@@ -8,6 +8,7 @@ import {
   insertTestDeployments,
 } from '../__testUtils__/testDeployments';
 import { ManualClock } from '../__testUtils__/ManualClock';
+import { testSecretBox } from '../__testUtils__/secretBox';
 import { DatabaseTaskStore } from '../tasks/DatabaseTaskStore';
 import { DatabaseFlowRunStore } from './DatabaseFlowRunStore';
 import { FlowRunBroker } from './FlowRunBroker';
@@ -23,7 +24,11 @@ describe('FlowRunBroker', () => {
       const clock = new ManualClock();
       const database = mockServices.database({ knex });
       const flowRuns = await DatabaseFlowRunStore.create({ database, clock });
-      const tasks = await DatabaseTaskStore.create({ database, clock });
+      const tasks = await DatabaseTaskStore.create({
+        database,
+        secretBox: testSecretBox(),
+        clock,
+      });
       await insertTestDeployments(knex);
       const logger = mockServices.logger.mock();
       const broker = await FlowRunBroker.create({

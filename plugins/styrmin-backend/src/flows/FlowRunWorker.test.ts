@@ -9,6 +9,7 @@ import {
 } from '../__testUtils__/testDeployments';
 import { ManualClock } from '../__testUtils__/ManualClock';
 import { waitFor } from '../__testUtils__/waitFor';
+import { testSecretBox } from '../__testUtils__/secretBox';
 import { DatabaseTaskStore } from '../tasks/DatabaseTaskStore';
 import { DatabaseFlowRunStore } from './DatabaseFlowRunStore';
 import { Flow, FlowStepRun } from './Flow';
@@ -67,7 +68,11 @@ describe('FlowRunWorker', () => {
       const clock = new ManualClock();
       const database = mockServices.database({ knex });
       const flowRuns = await DatabaseFlowRunStore.create({ database, clock });
-      const tasks = await DatabaseTaskStore.create({ database, clock });
+      const tasks = await DatabaseTaskStore.create({
+        database,
+        secretBox: testSecretBox(),
+        clock,
+      });
       await insertTestDeployments(knex);
       const logger = mockServices.logger.mock();
       // One logger for the worker and the children it makes for each run.

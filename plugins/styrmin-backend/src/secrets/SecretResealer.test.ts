@@ -82,6 +82,7 @@ describe('SecretResealer', () => {
           'styrmin_deployments.configuration': 1,
           'styrmin_instances.context': 0,
           'styrmin_environment_backups.deployments': 0,
+          'styrmin_tasks.prompts': 0,
         },
         skipped: 0,
       });
@@ -120,6 +121,7 @@ describe('SecretResealer', () => {
         'styrmin_deployments.configuration': 0,
         'styrmin_instances.context': 0,
         'styrmin_environment_backups.deployments': 0,
+        'styrmin_tasks.prompts': 0,
       });
 
       // The old key removed: everything still reads.

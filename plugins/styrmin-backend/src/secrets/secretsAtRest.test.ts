@@ -13,6 +13,8 @@ jest.setTimeout(60_000);
 /** An env var given as `{ secret }`: secret beside the driver's secret parameters. */
 const ENV_SECRET = 'env-secret-4f1c9a';
 const EDITED_PASSWORD = 'an edited password of infrahub';
+/** The answer to a prompt that a driver types `secret`: none of the examples declares one. */
+const PROMPT_SECRET = 'a backup passphrase 71b0';
 
 /** Every secret value of the example deployments below. */
 const SECRETS = [
@@ -21,6 +23,7 @@ const SECRETS = [
   SEMAPHORE_CONFIGURATION.parameters.infrahub_api_token,
   ENV_SECRET,
   EDITED_PASSWORD,
+  PROMPT_SECRET,
 ];
 
 /** The forms a value could take in a column: as it is, JSON-escaped, base64, hex. */
@@ -60,7 +63,7 @@ describe('secret values at rest', () => {
   const databases = createTestDatabases();
 
   describe.each(databases.eachSupportedId())('on %s', databaseId => {
-    it('are in no column of any table after the example deployments are created, edited and backed up', async () => {
+    it('are in no column of any table after the example deployments are created, edited and backed up, and a task is given secret answers', async () => {
       const setup = await setupEnvironmentBackups({ databases, databaseId });
       const { deploymentChanges, environmentBackupService, dev } = setup;
       const { deployment: semaphore } =
@@ -90,6 +93,19 @@ describe('secret values at rest', () => {
         createdBy: TEST_USER,
       });
 
+      const run = await setup.flowRuns.createFlowRun({
+        pool: setup.cluster.workPool,
+        flowName: 'UPGRADE_INSTANCE',
+      });
+      const withPrompts = await setup.tasks.createTask({
+        type: 'upgrade_instance',
+        deploymentId: setup.infrahub.id,
+        flowRunId: run.id,
+        createdBy: TEST_USER,
+        stepNames: ['Run the upgrade core-hook'],
+        prompts: { 'run-migrations': { backup_passphrase: PROMPT_SECRET } },
+      });
+
       const dump = await dumpTables(setup.knex);
       expect(Object.keys(dump)).toEqual(
         expect.arrayContaining([
@@ -114,6 +130,9 @@ describe('secret values at rest', () => {
       expect(instance.context.components.server.env).toEqual({
         API_TOKEN: ENV_SECRET,
       });
+      expect(
+        (await setup.tasks.getTask({ taskId: withPrompts.id }))!.prompts,
+      ).toEqual({ 'run-migrations': { backup_passphrase: PROMPT_SECRET } });
     });
   });
 });

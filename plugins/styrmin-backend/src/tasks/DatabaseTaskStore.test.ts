@@ -14,6 +14,7 @@ import {
   testId,
 } from '../__testUtils__/testDeployments';
 import { ManualClock } from '../__testUtils__/ManualClock';
+import { testSecretBox } from '../__testUtils__/secretBox';
 import { DatabaseFlowRunStore } from '../flows/DatabaseFlowRunStore';
 import { FlowRunLease } from '../flows/FlowRunStore';
 import { DatabaseTaskStore } from './DatabaseTaskStore';
@@ -32,7 +33,11 @@ describe('DatabaseTaskStore', () => {
       const clock = new ManualClock();
       const database = mockServices.database({ knex });
       const flowRuns = await DatabaseFlowRunStore.create({ database, clock });
-      const tasks = await DatabaseTaskStore.create({ database, clock });
+      const tasks = await DatabaseTaskStore.create({
+        database,
+        secretBox: testSecretBox(),
+        clock,
+      });
       await insertTestDeployments(knex);
 
       /** A task of a SCHEDULED run in a pool of its own, as the remediator records it. */

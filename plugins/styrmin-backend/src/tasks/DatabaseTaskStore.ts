@@ -5,6 +5,7 @@ import { Clock, systemClock } from '../database/Clock';
 import { connectDatabase } from '../database/migrations';
 import { onlyUuids } from '../database/uuid';
 import { FLOW_RUNS_TABLE } from '../flows/tables';
+import { SecretBox } from '../secrets/SecretBox';
 import { createTask } from './operations/createTask';
 import { failNextStep } from './operations/failNextStep';
 import { findTasksByIdPrefix } from './operations/findTasksByIdPrefix';
@@ -53,6 +54,8 @@ import { DbStepRow, DbTaskRow, STEPS_TABLE, TASKS_TABLE } from './tables';
  */
 export type DatabaseTaskStoreOptions = {
   database: DatabaseService;
+  /** Seals the answers to the prompts, which hold secret values. */
+  secretBox: SecretBox;
   /** Defaults to the system clock; tests move a clock of their own. */
   clock?: Clock;
 };
@@ -71,18 +74,24 @@ export type DatabaseTaskStoreOptions = {
  */
 export class DatabaseTaskStore implements TaskStore {
   readonly #knex: Knex;
+  readonly #box: SecretBox;
   readonly #clock: Clock;
 
   /** Connects and migrates the database unless the deployment manages migrations itself. */
   static async create(
     options: DatabaseTaskStoreOptions,
   ): Promise<DatabaseTaskStore> {
-    const { database, clock = systemClock } = options;
-    return new DatabaseTaskStore(await connectDatabase(database), clock);
+    const { database, secretBox, clock = systemClock } = options;
+    return new DatabaseTaskStore(
+      await connectDatabase(database),
+      secretBox,
+      clock,
+    );
   }
 
-  private constructor(knex: Knex, clock: Clock) {
+  private constructor(knex: Knex, box: SecretBox, clock: Clock) {
     this.#knex = knex;
+    this.#box = box;
     this.#clock = clock;
   }
 
@@ -92,7 +101,7 @@ export class DatabaseTaskStore implements TaskStore {
 
   async getTask(options: TaskStoreGetTaskOptions): Promise<Task | undefined> {
     const { tx = this.#knex, taskId } = options;
-    const [task] = await loadTasks(tx, 'id', onlyUuids([taskId]));
+    const [task] = await loadTasks(this.#box, tx, 'id', onlyUuids([taskId]));
     return task;
   }
 
@@ -106,7 +115,7 @@ export class DatabaseTaskStore implements TaskStore {
     options: TaskStoreGetTaskOfFlowRunOptions,
   ): Promise<Task | undefined> {
     const { tx = this.#knex, flowRunId } = options;
-    const [task] = await loadTasks(tx, 'flow_run_id', [flowRunId]);
+    const [task] = await loadTasks(this.#box, tx, 'flow_run_id', [flowRunId]);
     return task;
   }
 
@@ -114,7 +123,7 @@ export class DatabaseTaskStore implements TaskStore {
     options: TaskStoreGetTaskByStartKeyOptions,
   ): Promise<Task | undefined> {
     const { tx = this.#knex, startKey } = options;
-    const [task] = await loadTasks(tx, 'start_key', [startKey]);
+    const [task] = await loadTasks(this.#box, tx, 'start_key', [startKey]);
     return task;
   }
 
@@ -134,6 +143,7 @@ export class DatabaseTaskStore implements TaskStore {
       `${TASKS_TABLE}.id`,
     );
     return loadTasks(
+      this.#box,
       tx,
       'id',
       rows.map(row => row.id),
@@ -158,13 +168,13 @@ export class DatabaseTaskStore implements TaskStore {
     if (!row) {
       return undefined;
     }
-    const [task] = await loadTasks(tx, 'id', [row.task_id]);
+    const [task] = await loadTasks(this.#box, tx, 'id', [row.task_id]);
     return task?.steps.find(step => step.id === stepId);
   }
 
   async getTasks(options: TaskStoreGetManyOptions): Promise<Task[]> {
     const { tx = this.#knex, taskIds } = options;
-    return loadTasks(tx, 'id', onlyUuids(taskIds));
+    return loadTasks(this.#box, tx, 'id', onlyUuids(taskIds));
   }
 
   async getTaskGraph(
@@ -217,6 +227,11 @@ export class DatabaseTaskStore implements TaskStore {
   #operation<T extends { tx?: Knex | Knex.Transaction }>(
     options: T,
   ): TaskOperationOptions<T> {
-    return { ...options, tx: options.tx ?? this.#knex, clock: this.#clock };
+    return {
+      ...options,
+      tx: options.tx ?? this.#knex,
+      clock: this.#clock,
+      secretBox: this.#box,
+    };
   }
 }

@@ -38,7 +38,8 @@ export type DbTaskRow = {
   sequence: number | string;
   /**
    * The answers to the prompts of the actions the task runs, by action name then prompt
-   * name, as JSON (secret answers included: never shown); null when none were given.
+   * name, as JSON sealed whole (`sealJson`: secret answers included); null when none were
+   * given.
    */
   prompts: string | null;
   /** The key of the action primitive's call that started the task, unique; or null. */

@@ -5,6 +5,7 @@ import { Knex } from 'knex';
 import { randomUUID } from 'node:crypto';
 import { inTransaction } from '../../database/inTransaction';
 import { DEPLOYMENTS_TABLE } from '../../deployments/tables';
+import { sealJson } from '../../secrets/sealedJson';
 import { Task, TaskStoreCreateTaskOptions } from '../TaskStore';
 import { DbStepRow, DbTaskRow, STEPS_TABLE, TASKS_TABLE } from '../tables';
 import { TaskOperationOptions } from './TaskOperationOptions';
@@ -44,7 +45,7 @@ export async function createTask(
     created_at: options.clock.now(),
     prompts:
       options.prompts && Object.keys(options.prompts).length > 0
-        ? JSON.stringify(options.prompts)
+        ? sealJson(options.secretBox, options.prompts)
         : null,
     start_key: options.startKey ?? null,
     cause: options.cause ? JSON.stringify(options.cause) : null,
@@ -85,7 +86,7 @@ export async function createTask(
         })),
       );
     }
-    const [created] = await loadTasks(trx, 'id', [task.id]);
+    const [created] = await loadTasks(options.secretBox, trx, 'id', [task.id]);
     return created;
   });
 }

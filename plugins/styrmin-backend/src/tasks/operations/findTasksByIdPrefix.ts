@@ -40,5 +40,5 @@ export async function findTasksByIdPrefix(
     .orderBy('sequence')
     .limit(limit)
     .pluck('id');
-  return ids.length === 0 ? [] : loadTasks(tx, 'id', ids);
+  return ids.length === 0 ? [] : loadTasks(options.secretBox, tx, 'id', ids);
 }

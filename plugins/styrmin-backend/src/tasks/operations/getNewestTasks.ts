@@ -27,6 +27,7 @@ export async function getNewestTasks(
     )
     .select<Array<Pick<DbTaskRow, 'id'>>>('t.id');
   return loadTasks(
+    options.secretBox,
     tx,
     'id',
     rows.map(row => row.id),

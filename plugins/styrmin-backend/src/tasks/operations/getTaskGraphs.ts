@@ -13,7 +13,7 @@ export async function getTaskGraphs(
   // One round of queries per level of links; each task is loaded once, so a cycle in the
   // records ends the walk too.
   for (let level = [...new Set(onlyUuids(taskIds))]; level.length > 0; ) {
-    const loaded = await loadTasks(tx, 'id', level);
+    const loaded = await loadTasks(options.secretBox, tx, 'id', level);
     for (const task of loaded) {
       tasks.set(task.id, task);
     }

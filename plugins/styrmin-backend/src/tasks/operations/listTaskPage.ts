@@ -44,7 +44,10 @@ export async function listTaskPage(
     .select<Array<Pick<DbTaskRow, 'id'>>>('id');
   const ids = rows.slice(0, limit).map(row => row.id);
   const loaded = new Map(
-    (await loadTasks(tx, 'id', ids)).map(task => [task.id, task]),
+    (await loadTasks(options.secretBox, tx, 'id', ids)).map(task => [
+      task.id,
+      task,
+    ]),
   );
   return {
     tasks: ids.flatMap(id => loaded.get(id) ?? []),

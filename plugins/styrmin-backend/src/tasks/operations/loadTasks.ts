@@ -24,6 +24,8 @@ import {
   STEPS_TABLE,
   TASKS_TABLE,
 } from '../tables';
+import { SecretBox } from '../../secrets/SecretBox';
+import { openJson } from '../../secrets/sealedJson';
 import { Db } from './TaskOperationOptions';
 
 /** A task row with its flow run's state, which is the task's status. */
@@ -31,6 +33,7 @@ type DbTaskWithStatusRow = DbTaskRow & { status: DbFlowRunRow['state'] };
 
 /** Tasks with their status, steps, step errors, links and lines, in creation order. */
 export async function loadTasks(
+  box: SecretBox,
   db: Db,
   column: 'id' | 'flow_run_id' | 'start_key',
   values: string[],
@@ -94,7 +97,8 @@ export async function loadTasks(
     status: FlowRunState.parse(row.status),
     steps: steps.filter(step => step.taskId === row.id),
     ...(row.prompts !== null && {
-      prompts: parseJsonColumn<PromptAnswers>(
+      prompts: openJson<PromptAnswers>(
+        box,
         row.prompts,
         `prompts of task ${row.id}`,
       ),
