@@ -155,6 +155,49 @@ prints goes to the agent's log.
   API. Styrmin replaces the deployment's secret values (secret parameters and the action's
   secret prompts) and some common forms of secrets in it with \`<redacted>\`, but not every
   form, so do not write secrets to the output of an action.
+- A step carries short lines of its own that every reader sees on the deployment page,
+  through the API (\`Step.lines\`) and in \`styrminctl tasks show\`: the Job that an
+  \`executeCommands\` call deleted, the namespace that the deployment's first step made,
+  the HelmRelease revision that the step waited for. At most 20 lines of at most 500
+  characters each (the first ones are kept), redacted like errors.
+
+## Calling the API from an action
+
+Each action's process gets the Styrmin API in its environment: \`STYRMIN_URL\`, the
+server's URL (the Backstage backend, such as \`http://localhost:7007\`), and
+\`STYRMIN_TOKEN\`, an API token of the deployment: the same names that \`styrminctl\` reads,
+so an action may also run it. With the SDK (\`@styrmin/sdk\`, which the driver ships with
+its action, bundled as any dependency of a driver is):
+
+\`\`\`js
+import { StyrminClient, styrminPluginUrl } from './vendor/styrmin-sdk.js';
+
+const api = StyrminClient.create({
+  baseUrl: styrminPluginUrl(process.env.STYRMIN_URL),
+  token: process.env.STYRMIN_TOKEN,
+});
+const deployment = await api.deployment({ id: context.deployment.id });
+\`\`\`
+
+- The token acts on the action's own deployment only, with an operator's rights there:
+  \`deployment(id)\`, \`task(id)\` of its tasks, and the changes of the deployment
+  (\`editDeployment\`, \`upgradeDeployment\`, \`editComponentOverrides\`,
+  \`deleteDeployment\`, \`stopComponents\`, \`startComponents\`, \`restartComponents\`,
+  \`runJob\`). Everything else, and any other deployment or its tasks however it is
+  reached (through the environment, for one), is refused with \`FORBIDDEN\`.
+- The token ends with the flow run that runs the action (and with its claim: a run claimed
+  again after its agent crashed gets new tokens), and after 6 hours at the latest; then
+  the API answers \`UNAUTHENTICATED\`. The server keeps only its hash. It is never written
+  to the agent's log or to a step: what the action prints and its errors have it replaced
+  with \`<redacted>\`, as any \`styrmin-action.…\` token is in what the server stores.
+- Tasks that an action starts through the API, instead of the primitives below, are not
+  linked: they appear as separate tasks (by \`styrmin-action:<flow run id>\`), the hook's
+  task result does not include them, and the hook step does not wait for them. A change
+  that records a new instance (\`editDeployment\`, \`upgradeDeployment\`) takes over from
+  the running task once that has applied its resource, by the rules of every change: call
+  it from a pre mode. The deployment is DEPLOYING while its hooks run, so the tasks that
+  need it RUNNING or FAILED (\`runJob\`, \`stopComponents\`, ...) are refused with
+  \`CONFLICT\`; their primitives are the way to run them from an action.
 `;
 
 const cell = (text: string) => text.replace(/\|/g, '\\|');

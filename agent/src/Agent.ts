@@ -125,7 +125,7 @@ export class Agent {
         namespace: config.namespace,
       }),
       driverFiles,
-      actions: ActionRunner.create({ logger }),
+      actions: ActionRunner.create({ logger, serverUrl: config.serverUrl }),
       logger,
       concurrency: config.concurrency,
       owner: config.owner,

@@ -123,13 +123,15 @@ export async function startE2eAgent(options: {
   cacheDirectory: string;
   logger: Logger;
   locationsIntervalMs?: AgentOptions['locationsIntervalMs'];
+  /** Runs at once; default 2. */
+  concurrency?: number;
 }): Promise<Agent> {
   const chartPort = await freePort();
   const agent = Agent.create({
     config: {
       serverUrl: options.serverUrl,
       token: options.agentToken,
-      concurrency: 2,
+      concurrency: options.concurrency ?? 2,
       namespace: 'styrmin-system',
       veleroNamespace: 'velero',
       chartPort,

@@ -42,7 +42,9 @@ export interface E2eWorld {
   /** Starts the agent in this process with the cluster's token; it stops after the tests. */
   startAgent(
     agentToken: string,
-    options?: Pick<AgentOptions, 'locationsIntervalMs'>,
+    options?: Pick<AgentOptions, 'locationsIntervalMs'> & {
+      concurrency?: number;
+    },
   ): Promise<Agent>;
   /** Waits (2 minutes at most) for a value; the error shows the end of the agent's log. */
   eventually<T>(

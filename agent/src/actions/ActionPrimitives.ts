@@ -11,8 +11,9 @@ import { GlobalContext } from '@styrmin/plugin-styrmin-common';
 /**
  * The one argument an action is called with, an export of a JavaScript or TypeScript module
  * of the driver that the agent runs in a child process of its own, at its hook and mode.
- * The child gets no credentials and no environment of the agent's: each primitive is a call
- * to the agent, which carries it out.
+ * The child gets none of the agent's credentials or environment, only `STYRMIN_URL` and
+ * `STYRMIN_TOKEN`, the API token of its deployment: each primitive is a call to the agent,
+ * which carries it out.
  *
  * @public
  */

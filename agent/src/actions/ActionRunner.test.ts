@@ -150,6 +150,39 @@ describe('ActionRunner', () => {
     );
   });
 
+  it("gives the action the API's URL and its token, and nothing else of the agent's environment; the token redacted", async () => {
+    await fs.writeFile(
+      path.join(directory, 'actions/env.mjs'),
+      `export async function env() {
+  console.log('url=' + process.env.STYRMIN_URL, 'token=' + process.env.STYRMIN_TOKEN, 'home=' + process.env.HOME);
+  throw new Error('refused ' + process.env.STYRMIN_TOKEN);
+}
+`,
+    );
+    const token = 'styrmin-action.x.secret-of-the-run';
+    const error = await ActionRunner.create({
+      logger,
+      serverUrl: 'http://styrmin:7007',
+    })
+      .run({
+        directory,
+        action: action('actions/env.mjs', 'env'),
+        context: {} as any,
+        prompts: {},
+        primitives,
+        secrets: [],
+        apiToken: token,
+        signal: new AbortController().signal,
+      })
+      .catch(e => e);
+    expect(error.message).toBe('Action env failed: refused <redacted>');
+    const log = logger.lines.join('\n');
+    expect(log).toContain(
+      'line="url=http://styrmin:7007 token=<redacted> home=undefined"',
+    );
+    expect(log).not.toContain(token);
+  });
+
   it('stops an action when the run is aborted', async () => {
     const controller = new AbortController();
     const running = run('actions/main.ts', 'waits', controller.signal);

@@ -41,6 +41,8 @@ export interface ActionRunnerOptions {
   /** The node binary; default the agent's own. */
   node?: string;
   abortGraceMs?: number;
+  /** The Styrmin server's URL, which actions call the API at (`STYRMIN_URL`). */
+  serverUrl?: string;
 }
 
 /** @public */
@@ -53,6 +55,12 @@ export interface ActionRunOptions {
   primitives: ActionPrimitives;
   /** Values that must not reach a message: the context's secret parameters. */
   secrets: string[];
+  /**
+   * An API token of the run's deployment, which the action's process gets as
+   * `STYRMIN_TOKEN` beside the server's URL as `STYRMIN_URL` (the names styrminctl reads
+   * too); it is redacted as a secret.
+   */
+  apiToken?: string;
   signal: AbortSignal;
 }
 
@@ -64,9 +72,10 @@ type OutputError = Error & { output?: string };
  * action modules shipped with the driver, run by the agent in a child process with the
  * primitives as an API"): Node imports the module from the driver version's folder,
  * stripping TypeScript types itself, and calls the export with the context, the answers to
- * its prompts, the primitives and an abort signal. The child gets no credentials and no
- * environment of the agent's: each primitive is a call back over the IPC channel, which the
- * agent carries out. What the action prints goes to the agent's log, line by line.
+ * its prompts, the primitives and an abort signal. The child gets none of the agent's
+ * credentials or environment: each primitive is a call back over the IPC channel, which the
+ * agent carries out; its one credential is the API token of its deployment (`apiToken`), for
+ * the SDK. What the action prints goes to the agent's log, line by line, secrets redacted.
  *
  * An action that throws, or a child that dies, fails with an ActionFailedError whose message
  * is the action's error, or else the first line it wrote to stderr, with the secret values
@@ -78,11 +87,13 @@ export class ActionRunner {
   readonly #logger: Logger;
   readonly #node: string;
   readonly #abortGraceMs: number;
+  readonly #serverUrl?: string;
 
   private constructor(options: ActionRunnerOptions) {
     this.#logger = options.logger;
     this.#node = options.node ?? process.execPath;
     this.#abortGraceMs = options.abortGraceMs ?? DEFAULT_ABORT_GRACE_MS;
+    this.#serverUrl = options.serverUrl;
   }
 
   static create(options: ActionRunnerOptions): ActionRunner {
@@ -90,14 +101,23 @@ export class ActionRunner {
   }
 
   async run(options: ActionRunOptions): Promise<void> {
-    const { action, secrets, signal } = options;
+    const { action, signal, apiToken } = options;
+    const secrets = apiToken ? [...options.secrets, apiToken] : options.secrets;
     signal.throwIfAborted();
     const log = this.#logger.child({ action: action.name });
     const child = fork(ACTION_CHILD, [], {
       execPath: this.#node,
       execArgv: [],
       cwd: options.directory,
-      env: { PATH: process.env.PATH, LANG: process.env.LANG ?? 'C.UTF-8' },
+      env: {
+        PATH: process.env.PATH,
+        LANG: process.env.LANG ?? 'C.UTF-8',
+        ...(apiToken &&
+          this.#serverUrl && {
+            STYRMIN_URL: this.#serverUrl,
+            STYRMIN_TOKEN: apiToken,
+          }),
+      },
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
       serialization: 'advanced',
     });

@@ -206,6 +206,24 @@ export class ClaimedRun {
   }
 
   /**
+   * An API token for the driver actions of the step's running attempt (`STYRMIN_TOKEN`):
+   * it acts on the run's deployment only, and ends with this claim of the run. Never log
+   * it.
+   */
+  async actionToken(name: string): Promise<string> {
+    const step = this.#known(name);
+    const { token } = await this.#report(() =>
+      this.#client.issueActionToken({
+        ...this.lease,
+        stepId: step.id,
+        stepAttempt: step.attempts,
+        signal: this.signal,
+      }),
+    );
+    return token;
+  }
+
+  /**
    * Starts a task of the run's deployment from the step's running attempt (an action
    * primitive's), linked to the step. Each call of an attempt has its index, so that the
    * same call sent again finds the task it started rather than starting another.

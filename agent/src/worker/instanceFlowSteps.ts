@@ -174,6 +174,8 @@ async function runHook(
   }
   const directory = await context.driverFiles.directoryOf(driver);
   const primitives = actionPrimitives(context, stepName, resource, signal);
+  // One API token for the step's actions, of its deployment and this claim of the run.
+  const apiToken = await context.run.actionToken(stepName);
   for (const action of options.actions) {
     const prompts = promptAnswers(action, context.run.run.prompts);
     await context.actions.run({
@@ -186,6 +188,7 @@ async function runHook(
         ...secretValues(instance.context as GlobalContext),
         ...secretAnswers(action, prompts),
       ],
+      apiToken,
       signal,
     });
   }
@@ -238,13 +241,13 @@ function actionPrimitives(
     executeCommands: options =>
       executeCommands(
         {
-    restartComponents: startTask('RESTART_COMPONENTS'),
-    upgradeDeploymentVersion: ({ driverVersion, prompts }) =>
-      startUpgrade(context, {
-        stepName,
-        driverVersion,
-        prompts: prompts as PromptAnswers | undefined,
-      }),
+          restartComponents: startTask('RESTART_COMPONENTS'),
+          upgradeDeploymentVersion: ({ driverVersion, prompts }) =>
+            startUpgrade(context, {
+              stepName,
+              driverVersion,
+              prompts: prompts as PromptAnswers | undefined,
+            }),
           kubeConfig: context.kubeConfig,
           spec: resource.spec,
           taskId: run.run.task.id,

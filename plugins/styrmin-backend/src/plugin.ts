@@ -9,6 +9,7 @@ import {
   StyrminChangesEvent,
   styrminPermissions,
 } from '@styrmin/plugin-styrmin-common';
+import { DatabaseActionTokenStore } from './actionTokens/DatabaseActionTokenStore';
 import { AgentRunClaimer } from './agentProtocol/AgentRunClaimer';
 import { createAgentProtocolRouter } from './agentProtocol/createAgentProtocolRouter';
 import { BackupRunFollower } from './backups/BackupRunFollower';
@@ -102,11 +103,7 @@ export const styrminPlugin = createBackendPlugin({
           logger,
         });
         const flowRuns = await DatabaseFlowRunStore.create({ database, clock });
-        const tasks = await DatabaseTaskStore.create({
-          database,
-          secretBox,
-          clock,
-        });
+        const tasks = await DatabaseTaskStore.create({ database, clock });
         const broker = await FlowRunBroker.create({
           database,
           flowRuns,
@@ -130,6 +127,10 @@ export const styrminPlugin = createBackendPlugin({
             clock,
           }),
           observedState: await DatabaseObservedStateStore.create({
+            database,
+            clock,
+          }),
+          actionTokens: await DatabaseActionTokenStore.create({
             database,
             clock,
           }),
@@ -238,9 +239,16 @@ export const styrminPlugin = createBackendPlugin({
         httpRouter.use(
           createAgentProtocolRouter({ ...agentProtocol, claimer }),
         );
+        // The API authenticates every request itself (graphQLCaller), since a driver
+        // action's API token is Styrmin's, not Backstage's.
+        httpRouter.addAuthPolicy({
+          path: '/graphql',
+          allow: 'unauthenticated',
+        });
         httpRouter.use(
           await createRouter({
             httpAuth,
+            actionTokens: stores.actionTokens,
             logger,
             // Service subjects listed in styrmin.roles.services get their role on top of
             // what their token allows (styrminctl's static token, for one).

@@ -1,4 +1,5 @@
 import type {
+  AgentActionTokenResponse,
   AgentBackupStorageLocationsResponse,
   AgentDeploymentStatusReport,
   AgentFlowRun,
@@ -8,6 +9,7 @@ import type {
   AgentStep,
 } from '@styrmin/plugin-styrmin-common';
 import type {
+  AgentActionTokenOptions,
   AgentBackupReportResult,
   AgentBackupStatusOptions,
   AgentBackupStorageLocationStatusOptions,
@@ -44,6 +46,10 @@ export interface AgentProtocol {
   startStep(options: AgentStepReportOptions): Promise<AgentStep>;
   endStep(options: AgentEndStepOptions): Promise<AgentStep>;
   linkStartedTask(options: AgentLinkStartedTaskOptions): Promise<void>;
+  /** An API token for the driver actions of a step's running attempt. */
+  issueActionToken(
+    options: AgentActionTokenOptions,
+  ): Promise<AgentActionTokenResponse>;
   /** Starts a task from a step's running attempt, its run claimed for the caller. */
   startTask(options: AgentStartTaskOptions): Promise<AgentStartedTaskResponse>;
   completeRun(

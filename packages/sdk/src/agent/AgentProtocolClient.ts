@@ -1,4 +1,6 @@
 import {
+  AgentActionTokenRequest,
+  AgentActionTokenResponse,
   AgentBackupReportResponse,
   AgentBackupStatusReport,
   AgentBackupStorageLocationsResponse,
@@ -103,6 +105,10 @@ export interface AgentLinkStartedTaskOptions
   /** The task that an action primitive of the step started. */
   taskId: string;
 }
+
+/** @public */
+export type AgentActionTokenOptions = AgentActionTokenRequest &
+  AgentCallOptions;
 
 /** @public */
 export interface AgentCompleteRunOptions
@@ -238,6 +244,22 @@ export class AgentProtocolClient implements AgentProtocol {
       options,
     );
     return answer!.step;
+  }
+
+  /**
+   * An API token for the driver actions of the step's running attempt: it acts on the
+   * run's deployment only and ends with the run's claim. Each call issues another.
+   */
+  async issueActionToken(
+    options: AgentActionTokenOptions,
+  ): Promise<AgentActionTokenResponse> {
+    const answer = await this.#call<AgentActionTokenResponse>(
+      'POST',
+      `${stepPath(options)}/action-token`,
+      { ...leaseBody(options), stepAttempt: options.stepAttempt },
+      options,
+    );
+    return answer!;
   }
 
   /** Records that the step started a task (an action primitive's); idempotent. */

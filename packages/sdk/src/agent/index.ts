@@ -1,6 +1,7 @@
 export { AgentProtocolClient } from './AgentProtocolClient';
 export type { AgentProtocol } from './AgentProtocol';
 export type {
+  AgentActionTokenOptions,
   AgentBackupReportResult,
   AgentBackupStatusOptions,
   AgentBackupStorageLocationStatusOptions,
@@ -24,6 +25,7 @@ export {
   AGENT_PROTOCOL_VERSION,
 } from '@styrmin/plugin-styrmin-common';
 export type {
+  AgentActionTokenResponse,
   AgentBackupReportResponse,
   AgentBackupStatusReport,
   AgentBackupStorageLocation,

@@ -1,5 +1,6 @@
 import { LoggerService } from '@backstage/backend-plugin-api';
 import { Knex } from 'knex';
+import { ActionTokenStore } from '../actionTokens/ActionTokenStore';
 import { BackupStorageLocationStore } from '../backupStorageLocations/BackupStorageLocationStore';
 import { BackupStore } from '../backups/BackupStore';
 import { RestoreStore } from '../backups/RestoreStore';
@@ -41,6 +42,8 @@ export type AgentProtocolDeps = {
   restores: RestoreStore;
   backupStorageLocations: BackupStorageLocationStore;
   stateFollower: DeploymentStateFollower;
+  /** The API tokens of driver actions, which `issueActionToken` issues. */
+  actionTokens: ActionTokenStore;
   /** Records the tasks that action primitives start, as it records every task. */
   remediator: Remediator;
   /** Told of every change a call makes, so that the pages showing it refresh. */

@@ -76,6 +76,12 @@ export const EndStepRequest = z
     path: ['status'],
   });
 
+/** `POST /runs/:runId/steps/:stepId/action-token` */
+export const ActionTokenRequest = z.object({
+  ...Lease,
+  stepAttempt: z.int().min(1),
+});
+
 /** `POST /runs/:runId/steps/:stepId/links` */
 export const LinkStartedTaskRequest = z.object({
   ...Lease,

@@ -12,6 +12,7 @@ import { z } from 'zod/v4';
 import { AgentProtocolDeps } from './AgentProtocolDeps';
 import { agentErrorHandler } from './agentErrorResponse';
 import {
+  ActionTokenRequest,
   AGENT_CLAIM_MAX_WAIT_SECONDS,
   ClaimRequest,
   CompleteRunRequest,
@@ -32,6 +33,7 @@ import {
 } from './authenticateAgent';
 import { completeRun } from './completeRun';
 import { heartbeat } from './heartbeat';
+import { issueActionToken } from './issueActionToken';
 import { endStep } from './endStep';
 import { linkStartedTask } from './linkStartedTask';
 import { listBackupStorageLocations } from './listBackupStorageLocations';
@@ -166,6 +168,12 @@ export function createAgentProtocolRouter(
     '/runs/:runId/steps/:stepId/tasks',
     StartTaskRequest,
     startTask,
+  );
+  route(
+    'post',
+    '/runs/:runId/steps/:stepId/action-token',
+    ActionTokenRequest,
+    issueActionToken,
   );
   route('post', '/runs/:runId/complete', CompleteRunRequest, completeRun);
   route('get', '/bundles/:digest', NoBody, readBundle);

@@ -4,6 +4,7 @@ import {
   redactSecrets,
   secretValuesOf,
 } from '@styrmin/plugin-styrmin-common';
+import { ACTION_TOKEN_PATTERN } from '../actionTokens/actionToken';
 import { TransactionOption } from '../database/TransactionOption';
 import { isUuid } from '../database/uuid';
 import { FlowRun } from '../flows/FlowRunStore';
@@ -15,8 +16,9 @@ import { AgentCaller } from './authenticateAgent';
  * An agent's words about a run (a step's error, a failed command's output, the run's
  * error) as every signed-in user may read them: the secret values of the instances the
  * run deals with (its own, and the deployment's two newest), the answers to the secret
- * prompts of its task, the agent token, and common forms of secrets replaced by
- * `<redacted>` (`redactSecrets`).
+ * prompts of its task, the agent token, every action API token (by its form: the server
+ * keeps only their hashes), and common forms of secrets replaced by `<redacted>`
+ * (`redactSecrets`).
  *
  * @internal
  */
@@ -50,7 +52,11 @@ export async function runTextRedactor(
       ? secretAnswers(driver.spec, task.prompts)
       : []),
   ];
-  return text => redactSecrets(text, { secrets });
+  return text =>
+    redactSecrets(text, { secrets }).replace(
+      ACTION_TOKEN_PATTERN,
+      '<redacted>',
+    );
 }
 
 /** The answers to the prompts that the driver version types `secret`. */

@@ -40,12 +40,19 @@ import { SettingsChanges } from '../reconciliation/SettingsChanges';
 import { createTaskResolvers } from './tasks/taskResolvers';
 import { TaskRetries } from '../reconciliation/TaskRetries';
 import { auditMutations } from './auditMutations';
+import { callerRef } from './callerRef';
 import { createStyrminSchema } from './createStyrminSchema';
+import {
+  DeploymentScope,
+  deploymentScopeErrors,
+  guardDeploymentScope,
+} from './deploymentScope';
 import { createErrorFormatter } from './formatError';
 import { mergeResolvers } from './mergeResolvers';
 import { MAX_QUERY_TOKENS, queryLimitErrors } from './queryLimits';
 import { requestPermissions } from './requestPermissions';
 import { createResolvers } from './server/serverResolvers';
+import { rolePermissions } from '../permissions/rolePermissions';
 import { createStyrminLoaders, StyrminLoaderStores } from './StyrminLoaders';
 import {
   StyrminCredentials,
@@ -134,8 +141,10 @@ export class StyrminGraphQL {
       createEnvironmentUpgradeResolvers(records),
       createEnvironmentRestoreResolvers(records),
     );
+    const schema = createStyrminSchema(auditMutations(resolvers, records));
+    guardDeploymentScope(schema);
     return new StyrminGraphQL({
-      schema: createStyrminSchema(auditMutations(resolvers, records)),
+      schema,
       formatError: createErrorFormatter({ logger }),
       records,
       permissions,
@@ -164,12 +173,18 @@ export class StyrminGraphQL {
    * Answers a request of `caller`. `caller.request` is the HTTP request that carried it:
    * the auditor names the caller (and its address) from it. Without it, audit events name
    * the plugin itself, which suits only callers inside the backend.
+   *
+   * With `scope` (a driver action's API token), the caller is an operator of that one
+   * deployment: only its entry points answer (`deploymentScopeErrors`), any other
+   * deployment or task it reaches is FORBIDDEN, and the role policy alone decides its
+   * permissions.
    */
   async execute(
     request: StyrminGraphQLRequest,
     caller: {
       credentials: StyrminCredentials;
       request?: AuditorServiceCreateEventOptions['request'];
+      scope?: DeploymentScope;
     },
   ): Promise<FormattedExecutionResult> {
     let document: DocumentNode;
@@ -194,12 +209,35 @@ export class StyrminGraphQL {
     if (limitErrors.length > 0) {
       return this.#format({ errors: limitErrors });
     }
+    const { scope } = caller;
+    const scopeErrors = scope
+      ? deploymentScopeErrors({
+          schema: this.#schema,
+          document,
+          operationName: request.operationName,
+          variables: request.variables,
+          scope,
+        })
+      : [];
+    if (scopeErrors.length > 0) {
+      return this.#format({ errors: scopeErrors });
+    }
     const contextValue: StyrminGraphQLContext = {
       credentials: caller.credentials,
-      permissions: requestPermissions(this.#permissions),
+      permissions: scope
+        ? rolePermissions('operator')
+        : requestPermissions(this.#permissions),
+      ...(scope && { scope }),
       loaders: createStyrminLoaders(this.#records),
+      // An action's token is not Backstage's: its events name the action's run instead.
       audit: options =>
-        this.#auditor.createEvent({ ...options, request: caller.request }),
+        this.#auditor.createEvent({
+          ...options,
+          request: caller.request,
+          ...(scope && {
+            meta: { ...options.meta, caller: callerRef(caller.credentials) },
+          }),
+        }),
     };
     const result = await execute({
       schema: this.#schema,

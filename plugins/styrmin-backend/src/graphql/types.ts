@@ -6,6 +6,7 @@ import {
   BackstageUserPrincipal,
   PermissionsService,
 } from '@backstage/backend-plugin-api';
+import type { DeploymentScope } from './deploymentScope';
 import type { Resolvers } from './generated/schemaTypes';
 import { StyrminLoaders } from './StyrminLoaders';
 
@@ -56,6 +57,11 @@ export type StyrminGraphQLContext = {
   loaders: StyrminLoaders;
   /** Audits a change; `auditMutations` calls it once for each mutation. */
   audit: StyrminRequestAuditor;
+  /**
+   * The one deployment the caller may read and change (a driver action's API token);
+   * absent for users and services, whom permissions alone decide.
+   */
+  scope?: DeploymentScope;
 };
 
 /**

@@ -6,6 +6,8 @@ import {
 } from '@backstage/backend-plugin-api';
 import express from 'express';
 import Router from 'express-promise-router';
+import { graphQLCaller } from './graphQLCaller';
+import { ActionTokenStore } from '../actionTokens/ActionTokenStore';
 import { ServerInfoStore } from '../database/ServerInfoStore';
 import { DriverLoader } from '../drivers/DriverLoader';
 import { StyrminGraphQLErrorExtensions } from '../graphql/formatError';
@@ -35,12 +37,17 @@ export type RouterOptions = {
   serverInfo: ServerInfoStore;
   drivers: { loader: DriverLoader };
   records: StyrminGraphQLRecords;
+  /** The API tokens of driver actions, which act on one deployment each. */
+  actionTokens: ActionTokenStore;
   /** Called with the names of the mutations a request made (see StyrminGraphQL). */
   onMutations?: (mutations: string[]) => void;
 };
 
 /**
- * The plugin's HTTP API: `POST /graphql` (GraphQL over HTTP, JSON in and out).
+ * The plugin's HTTP API: `POST /graphql` (GraphQL over HTTP, JSON in and out), for
+ * Backstage's users and services and for driver actions with their API tokens
+ * (`graphQLCaller`: the plugin opens the path to Backstage's auth policy, and this router
+ * authenticates every request itself).
  *
  * Every response to a well-formed GraphQL request is 200, its errors in `errors`, as the
  * GraphQL-over-HTTP specification asks for `application/json` responses. A body that is
@@ -59,6 +66,7 @@ export async function createRouter(
     serverInfo,
     drivers,
     records,
+    actionTokens,
     onMutations,
   } = options;
   const graphql = StyrminGraphQL.create({
@@ -75,15 +83,13 @@ export async function createRouter(
   router.use(express.json({ limit: MAX_BODY_SIZE }));
 
   router.post('/graphql', async (req, res) => {
-    const credentials = await httpAuth.credentials(req, {
-      allow: ['user', 'service'],
-    });
+    const caller = await graphQLCaller({ httpAuth, actionTokens }, req);
     const request = readGraphQLRequest(req.body);
     if (typeof request === 'string') {
       res.status(400).json(requestErrorBody(request));
       return;
     }
-    res.json(await graphql.execute(request, { credentials, request: req }));
+    res.json(await graphql.execute(request, caller));
   });
 
   // express.json() rejects malformed and oversized bodies before any route runs; answer

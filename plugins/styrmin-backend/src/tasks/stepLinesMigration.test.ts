@@ -13,7 +13,7 @@ const MIGRATION = '20261202030000_step_lines';
 
 jest.setTimeout(60_000);
 
-describe(MIGRATION, () => {
+describe('20261202030000_step_lines', () => {
   const databases = createTestDatabases();
 
   describe.each(databases.eachSupportedId())('on %s', databaseId => {

@@ -307,3 +307,26 @@ export interface AgentDeploymentStatusResponse {
   /** Whether anything was written: false when the snapshot equals what is stored. */
   changed: boolean;
 }
+
+/**
+ * `POST /runs/:runId/steps/:stepId/action-token`: the request, under the run's lease.
+ *
+ * @public
+ */
+export interface AgentActionTokenRequest extends AgentRunLease {
+  stepId: string;
+  /** The step's running attempt, whose actions get the token. */
+  stepAttempt: number;
+}
+
+/**
+ * An API token for the driver actions of a step (`STYRMIN_TOKEN` in their environment): it
+ * acts on the run's deployment only, and ends with the run's claim or at `expiresAt`.
+ * Never log it.
+ *
+ * @public
+ */
+export interface AgentActionTokenResponse {
+  token: string;
+  expiresAt: string;
+}

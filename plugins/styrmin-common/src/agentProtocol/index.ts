@@ -3,6 +3,8 @@ export {
   AGENT_PROTOCOL_VERSION,
 } from './agentProtocolTypes';
 export type {
+  AgentActionTokenRequest,
+  AgentActionTokenResponse,
   AgentCompleteRunResponse,
   AgentDeploymentStatusReport,
   AgentDeploymentStatusResponse,
