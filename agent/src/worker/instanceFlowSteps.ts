@@ -238,16 +238,16 @@ function actionPrimitives(
   return {
     stopComponents: startTask('STOP_COMPONENTS'),
     startComponents: startTask('START_COMPONENTS'),
+    restartComponents: startTask('RESTART_COMPONENTS'),
+    upgradeDeploymentVersion: ({ driverVersion, prompts }) =>
+      startUpgrade(context, {
+        stepName,
+        driverVersion,
+        prompts: prompts as PromptAnswers | undefined,
+      }),
     executeCommands: options =>
       executeCommands(
         {
-          restartComponents: startTask('RESTART_COMPONENTS'),
-          upgradeDeploymentVersion: ({ driverVersion, prompts }) =>
-            startUpgrade(context, {
-              stepName,
-              driverVersion,
-              prompts: prompts as PromptAnswers | undefined,
-            }),
           kubeConfig: context.kubeConfig,
           spec: resource.spec,
           taskId: run.run.task.id,

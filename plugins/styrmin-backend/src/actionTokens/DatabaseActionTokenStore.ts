@@ -17,7 +17,7 @@ import {
   ActionTokenStoreVerifyOptions,
 } from './ActionTokenStore';
 
-/** `styrmin_action_tokens` (migrations/20261202040000_action_tokens.js). */
+/** `styrmin_action_tokens` (migrations/20261202050000_action_tokens.js). */
 const ACTION_TOKENS_TABLE = 'styrmin_action_tokens';
 
 /** `styrmin_action_tokens` */

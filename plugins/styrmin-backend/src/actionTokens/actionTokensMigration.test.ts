@@ -9,11 +9,11 @@ import {
 } from '../__testUtils__/testDeployments';
 import { migrationsConfig } from '../database/migrations';
 
-const MIGRATION = '20261202040000_action_tokens';
+const MIGRATION = '20261202050000_action_tokens';
 
 jest.setTimeout(60_000);
 
-describe('20261202040000_action_tokens', () => {
+describe('20261202050000_action_tokens', () => {
   const databases = createTestDatabases();
 
   describe.each(databases.eachSupportedId())('on %s', databaseId => {
