@@ -21,7 +21,8 @@ describe('EnvironmentUpgrades', () => {
     /**
      * dev's two infrahubs at 1.0.0, RUNNING; the server pool's worker as the plugin runs
      * it (`worker(owner)`), and `agent`, which runs what the cluster's pool holds: each
-     * run's steps, then its end (FAILED for the deployments named in `failing`).
+     * run's steps, then its end (FAILED for the deployments named in `failing`; a backup
+     * reported Completed).
      */
     async function setUp() {
       const setup = await setupEnvironmentBackups({ databases, databaseId });
@@ -66,6 +67,10 @@ describe('EnvironmentUpgrades', () => {
               break;
             }
             await tasks.succeedStep({ stepId: step.id, lease });
+          }
+          if (run.flowName === 'CREATE_BACKUP' && !fails) {
+            // What the agent reports of the Velero Backup it ran.
+            await setup.report(String(run.parameters.backupId), 'Completed');
           }
           await flowRuns.complete({
             lease,
@@ -184,6 +189,32 @@ describe('EnvironmentUpgrades', () => {
           driver: { name: 'infrahub', version: '1.1.0' },
         }),
       ]);
+      await setup.stopAll();
+    });
+
+    it('upgrades nothing when the environment backup it takes first does not complete', async () => {
+      const setup = await setUp();
+      const { environmentUpgrades, dev, infrahub, infrahub2 } = setup;
+      setup.failing.add(infrahub.id);
+      const { task } = await environmentUpgrades.upgrade({
+        environmentId: dev.id,
+        backupFirst: true,
+        createdBy: TEST_USER,
+      });
+      await setup.worker('worker-a');
+
+      const { result, task: done } = await setup.ended(task.id);
+      expect(result).toBe('FAILED');
+      expect(done.steps.map(s => s.status)).toEqual([
+        'FAILED',
+        'PENDING',
+        'PENDING',
+      ]);
+      expect(done.steps[0].errors.at(-1)?.message).toMatch(
+        /^The environment backup \S+ is \w+: infrahub \(no phase reported\): no deployment was upgraded$/,
+      );
+      await expect(setup.upgradeTasksOf(infrahub.id)).resolves.toEqual([]);
+      await expect(setup.upgradeTasksOf(infrahub2.id)).resolves.toEqual([]);
       await setup.stopAll();
     });
 

@@ -5,6 +5,7 @@ import {
   StyrminError,
 } from '@styrmin/plugin-styrmin-common';
 import { Knex } from 'knex';
+import { randomUUID } from 'node:crypto';
 import { DeploymentStore } from '../deployments/DeploymentStore';
 import { DriverStore } from '../drivers/DriverStore';
 import {
@@ -107,6 +108,8 @@ export class EnvironmentUpgrades {
       }
       const parameters: Omit<UpgradeEnvironmentParameters, 'environmentId'> = {
         backupFirst: plan.backupFirst,
+        // Chosen now, so that a step run again finds the backup it took.
+        ...(plan.backupFirst && { environmentBackupId: randomUUID() }),
         allowDowngrade: request.allowDowngrade ?? false,
         upgrades: plan.upgrades.map(upgrade => ({
           deploymentId: upgrade.deployment.id,

@@ -7,6 +7,7 @@ import { TaskStore } from '../tasks/TaskStore';
 import { DeploymentChanges } from '../reconciliation/DeploymentChanges';
 import { Flow, FlowStepRun } from '../flows/Flow';
 import { FlowStepError } from '../flows/FlowStepError';
+import { backUpEnvironmentInStep } from './backUpEnvironmentInStep';
 import { EnvironmentBackups } from './EnvironmentBackups';
 import { LinkedTasks } from './LinkedTasks';
 import {
@@ -34,9 +35,10 @@ type PlannedStep = UpgradeEnvironmentParameters['upgrades'][number];
  * The UPGRADE_ENVIRONMENT flow of the `server` pool (task upgrade_environment), its steps
  * as the task plans them:
  *
- * - "Back up the environment" (with backupFirst): an environment backup, whose
- *   constituents' create_backup tasks are its linked tasks; it waits until each ended,
- *   and fails unless each succeeded, so that no upgrade starts without its backup;
+ * - "Back up the environment" (with backupFirst): an environment backup under the id the
+ *   task chose (`backUpEnvironmentInStep`), whose constituents' create_backup tasks are
+ *   its linked tasks; it fails unless the backup is COMPLETED, so that no upgrade starts
+ *   without its backup;
  * - one "Upgrade <deployment> to <version>" per planned upgrade, in the plan's order: the
  *   deployment's upgrade (`DeploymentChanges`, with its own instance and upgrade hook),
  *   started once (LinkedTasks) and waited for. A failed upgrade fails its step, so the
@@ -65,36 +67,24 @@ async function backUp(
   deps: UpgradeEnvironmentFlowDeps,
   stepRun: FlowStepRun,
 ): Promise<void> {
-  const { environmentId } = upgradeEnvironmentParametersOf(stepRun.flowRun);
-  const tasks = await deps.linkedTasks.startMany(
-    stepRun,
-    'backup',
-    async (tx, startedBy) => {
-      const view = await deps.environmentBackupService.createEnvironmentBackup({
-        tx,
-        environmentId,
-        createdBy: stepRun.task.createdBy,
-        startedBy,
-      });
-      return deps.tasks.getTasks({
-        tx,
-        taskIds: view.constituents.flatMap(c =>
-          c.backup ? [c.backup.taskId] : [],
-        ),
-      });
-    },
+  const { environmentId, environmentBackupId } = upgradeEnvironmentParametersOf(
+    stepRun.flowRun,
   );
-  const ended = await deps.linkedTasks.waitFor(
-    stepRun,
-    tasks.map(task => task.id),
-  );
-  const failed = ended.filter(({ result }) => result !== 'SUCCEEDED');
-  if (failed.length > 0) {
-    throw new FlowStepError(
-      `The environment backup did not complete (${failed
-        .map(({ task, result }) => `task ${task.id} ${result}`)
-        .join(', ')}): no deployment was upgraded`,
+  if (!environmentBackupId) {
+    throw new Error(
+      `Flow run ${stepRun.flowRun.id} backs up first but names no environment backup`,
     );
+  }
+  try {
+    await backUpEnvironmentInStep(deps, stepRun, {
+      id: environmentBackupId,
+      environmentId,
+    });
+  } catch (error) {
+    if (stepRun.signal.aborted || !(error instanceof FlowStepError)) {
+      throw error;
+    }
+    throw new FlowStepError(`${error.message}: no deployment was upgraded`);
   }
 }
 

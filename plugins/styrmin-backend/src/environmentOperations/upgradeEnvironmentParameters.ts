@@ -5,6 +5,8 @@ const UpgradeEnvironmentParametersSchema = z.object({
   environmentId: z.string(),
   /** Whether its first step takes an environment backup. */
   backupFirst: z.boolean(),
+  /** With backupFirst: the id of the environment backup it takes, chosen first. */
+  environmentBackupId: z.string().optional(),
   allowDowngrade: z.boolean(),
   /** The plan decided when its task was recorded: one step each, in this order. */
   upgrades: z.array(

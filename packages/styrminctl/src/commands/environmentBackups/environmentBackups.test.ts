@@ -1,6 +1,4 @@
-import { createTestIo } from '../../__testUtils__/createTestIo';
-import { startGraphQLStub } from '../../__testUtils__/startGraphQLStub';
-import { main } from '../../main';
+import { runAgainstStub } from '../../__testUtils__/runAgainstStub';
 
 /*
  * The parsing and the output of `environments backup` and `environment-backups ...`
@@ -87,26 +85,8 @@ function environmentBackup(
 }
 
 describe('styrminctl environment backups', () => {
-  async function run(answers: Record<string, unknown>, argv: string[]) {
-    const stub = await startGraphQLStub(answers);
-    try {
-      const test = createTestIo({
-        env: { HOME: '/nonexistent', STYRMIN_WAIT_INTERVAL_MS: '1' },
-      });
-      const exitCode = await main([...argv, '--url', stub.url], test.io);
-      return {
-        exitCode,
-        stdout: test.stdout(),
-        stderr: test.stderr(),
-        requests: stub.requests,
-      };
-    } finally {
-      await stub.close();
-    }
-  }
-
   it('backs up an environment, printing the record and a row per constituent', async () => {
-    const result = await run(
+    const result = await runAgainstStub(
       {
         Environment: { environment },
         CreateEnvironmentBackup: {
@@ -135,7 +115,7 @@ describe('styrminctl environment backups', () => {
   });
 
   it('follows every constituent with --wait and fails naming the deployment whose backup failed', async () => {
-    const result = await run(
+    const result = await runAgainstStub(
       {
         Environment: { environment },
         CreateEnvironmentBackup: {
@@ -175,7 +155,7 @@ describe('styrminctl environment backups', () => {
       backup('b1', 'Completed', 't1'),
       null,
     ]);
-    const result = await run(
+    const result = await runAgainstStub(
       {
         Environment: { environment },
         EnvironmentBackups: {
@@ -190,7 +170,7 @@ describe('styrminctl environment backups', () => {
       },
       ['environment-backups', 'list', 'dev', '--first', '5'],
     );
-    const shown = await run(
+    const shown = await runAgainstStub(
       { EnvironmentBackup: { environmentBackup: partial } },
       ['environment-backups', 'show', ENVIRONMENT_BACKUP_ID],
     );
@@ -229,14 +209,14 @@ describe('styrminctl environment backups', () => {
         },
       })),
     );
-    const result = await run(
+    const result = await runAgainstStub(
       {
         EnvironmentBackup: { environmentBackup: found },
         DeleteEnvironmentBackup: { deleteEnvironmentBackup: deleting },
       },
       ['environment-backups', 'delete', ENVIRONMENT_BACKUP_ID, '--yes'],
     );
-    const unknown = await run(
+    const unknown = await runAgainstStub(
       { EnvironmentBackup: { environmentBackup: null } },
       ['environment-backups', 'delete', ENVIRONMENT_BACKUP_ID, '--yes'],
     );

@@ -1,6 +1,4 @@
-import { createTestIo } from '../../__testUtils__/createTestIo';
-import { startGraphQLStub } from '../../__testUtils__/startGraphQLStub';
-import { main } from '../../main';
+import { runAgainstStub } from '../../__testUtils__/runAgainstStub';
 
 /*
  * The parsing and the output of `environments upgrade` against a stub of the GraphQL
@@ -108,26 +106,8 @@ function task(
 }
 
 describe('styrminctl environments upgrade', () => {
-  async function run(answers: Record<string, unknown>, argv: string[]) {
-    const stub = await startGraphQLStub(answers);
-    try {
-      const test = createTestIo({
-        env: { HOME: '/nonexistent', STYRMIN_WAIT_INTERVAL_MS: '1' },
-      });
-      const exitCode = await main([...argv, '--url', stub.url], test.io);
-      return {
-        exitCode,
-        stdout: test.stdout(),
-        stderr: test.stderr(),
-        requests: stub.requests,
-      };
-    } finally {
-      await stub.close();
-    }
-  }
-
   it('prints the plan in order with --preview, the named version by the deployment’s id, and changes nothing', async () => {
-    const result = await run(
+    const result = await runAgainstStub(
       {
         Environment: { environment },
         Deployment: { deployment: { id: INFRAHUB_ID, name: 'infrahub' } },
@@ -176,7 +156,7 @@ describe('styrminctl environments upgrade', () => {
   });
 
   it('exits as for VALIDATION_FAILED when the preview has problems, after printing them', async () => {
-    const result = await run(
+    const result = await runAgainstStub(
       {
         Environment: { environment },
         EnvironmentUpgradePlan: plan([
@@ -216,7 +196,7 @@ describe('styrminctl environments upgrade', () => {
         environment: { id: ENVIRONMENT_ID, name: 'dev' },
       },
     };
-    const result = await run(
+    const result = await runAgainstStub(
       {
         Environment: { environment },
         UpgradeEnvironment: {
