@@ -204,14 +204,14 @@ export const MUTATION_AUDITS: Record<string, MutationAudit> = {
     subjects: componentsInput,
     outcome: deploymentTask,
   },
-  runJob: {
-    eventId: 'deployment-run-job',
   restartComponents: {
     eventId: 'deployment-restart-components',
     severityLevel: 'medium',
     subjects: componentsInput,
     outcome: deploymentTask,
   },
+  runJob: {
+    eventId: 'deployment-run-job',
     severityLevel: 'medium',
     subjects: jobInput,
     outcome: deploymentTask,
