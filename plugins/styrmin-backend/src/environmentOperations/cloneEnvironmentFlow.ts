@@ -4,6 +4,7 @@ import { DeploymentStore } from '../deployments/DeploymentStore';
 import { Flow, FlowStepRun } from '../flows/Flow';
 import { DeploymentChanges } from '../reconciliation/DeploymentChanges';
 import { TaskStore } from '../tasks/TaskStore';
+import { backUpEnvironmentInStep } from './backUpEnvironmentInStep';
 import { EnvironmentBackups } from './EnvironmentBackups';
 import { CapturedDeployment } from './EnvironmentBackupStore';
 import { EndedLinkedTask, LinkedTasks } from './LinkedTasks';
@@ -17,7 +18,6 @@ import { waitForRestoreTargets } from './restoreTargetsReady';
 const STEPS = ENVIRONMENT_FLOW_STEPS.CLONE_ENVIRONMENT;
 
 /** The start keys of the clone's steps. */
-const BACKUP_KEY = 'environment-backup';
 const createKey = (name: string) => `create/${name}`;
 const RESTORE_KEY = 'restore';
 
@@ -74,47 +74,16 @@ export function cloneEnvironmentFlow(deps: CloneEnvironmentFlowDeps): Flow {
   };
 }
 
+/** An environment backup of the source, under the id the task chose. */
 async function backUp(
   deps: CloneEnvironmentFlowDeps,
   stepRun: FlowStepRun,
 ): Promise<void> {
   const parameters = cloneEnvironmentParametersOf(stepRun.flowRun);
-  const started = await deps.linkedTasks.startMany(
-    stepRun,
-    BACKUP_KEY,
-    async (tx, startedBy) => {
-      const view = await deps.environmentBackupService.createEnvironmentBackup({
-        tx,
-        id: parameters.environmentBackupId,
-        environmentId: parameters.sourceEnvironmentId,
-        createdBy: stepRun.task.createdBy,
-        startedBy,
-      });
-      return deps.tasks.getTasks({
-        tx,
-        taskIds: view.constituents.flatMap(c =>
-          c.backup ? [c.backup.taskId] : [],
-        ),
-      });
-    },
-  );
-  await deps.linkedTasks.waitFor(
-    stepRun,
-    started.map(task => task.id),
-  );
-  const view = await deps.environmentBackupService.getEnvironmentBackup({
+  await backUpEnvironmentInStep(deps, stepRun, {
     id: parameters.environmentBackupId,
+    environmentId: parameters.sourceEnvironmentId,
   });
-  if (view?.status !== 'COMPLETED') {
-    const failed = (view?.constituents ?? [])
-      .filter(c => c.backup?.status.phase !== 'Completed')
-      .map(c => `${c.deployment.name} (${c.backup?.status.phase ?? 'gone'})`);
-    throw new Error(
-      `The environment backup for the clone is ${
-        view?.status ?? 'gone'
-      }: ${failed.join(', ')}`,
-    );
-  }
 }
 
 /** What the clone creates: each captured deployment with the id the task chose for it. */
