@@ -1,4 +1,9 @@
-import { AgentProtocolClient, StyrminClient, TaskTree } from '@styrmin/sdk';
+import {
+  AgentFlowRun,
+  AgentProtocolClient,
+  StyrminClient,
+  TaskTree,
+} from '@styrmin/sdk';
 import { Knex } from 'knex';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -48,8 +53,14 @@ describe('environment restore and clone flows', () => {
 
     afterAll(() => backend.stop());
 
-    /** Plays every run the agent can claim now; true when it played one. */
-    async function playAll(agent: AgentProtocolClient): Promise<boolean> {
+    /**
+     * Plays every run the agent can claim now, failing those `fails` picks at the step it
+     * names; true when it played one.
+     */
+    async function playAll(
+      agent: AgentProtocolClient,
+      fails: (run: AgentFlowRun) => string | undefined = () => undefined,
+    ): Promise<boolean> {
       let played = false;
       const { clock } = backend;
       for (;;) {
@@ -60,7 +71,9 @@ describe('environment restore and clone flows', () => {
         }
         played = true;
         const { backupId } = run.parameters as { backupId?: string };
+        const failing = fails(run);
         await runScripted(agent, run, owner, {
+          fail: failing ? { step: failing, error: 'it failed' } : undefined,
           onRun: () =>
             run.flow === 'CREATE_BACKUP' &&
             agent.reportBackupStatus({
@@ -78,6 +91,7 @@ describe('environment restore and clone flows', () => {
       agent: AgentProtocolClient,
       taskId: string,
       client: StyrminClient = backend.styrmin,
+      fails?: (run: AgentFlowRun) => string | undefined,
     ): Promise<TaskTree> {
       const deadline = Date.now() + 120_000;
       for (;;) {
@@ -88,7 +102,7 @@ describe('environment restore and clone flows', () => {
         if (Date.now() > deadline) {
           throw new Error(`Task ${taskId} still runs: ${JSON.stringify(tree)}`);
         }
-        if (!(await playAll(agent))) {
+        if (!(await playAll(agent, fails))) {
           await sleep(100);
         }
       }
@@ -216,6 +230,39 @@ describe('environment restore and clone flows', () => {
       // Its own instance put the captured password back (the diff names it, masked).
       expect(JSON.stringify(restored.activeInstance!.diff)).toContain(
         'admin_password',
+      );
+    });
+
+    it('reports a constituent whose in-place restore failed as RESTORE_FAILED, and restores the others', async () => {
+      const { styrmin } = backend;
+      const { agent, environment, infrahub } = await runningEnvironment();
+      const environmentBackup = await backedUp(agent, environment.id);
+
+      const { task } = await styrmin.restoreEnvironment({
+        environmentBackup: environmentBackup.id,
+      });
+      const tree = await playUntilEnded(agent, task.id, styrmin, run =>
+        run.flow === 'RESTORE_BACKUP' &&
+        run.parameters.deploymentId === infrahub.id
+          ? 'Restore the namespace'
+          : undefined,
+      );
+
+      expect(tree.result).toBe('FAILED');
+      expect(
+        tree.steps.map(step => [
+          step.name,
+          step.startedTasks.map(t => [t.type, t.result]),
+        ]),
+      ).toEqual([
+        ['Apply the environment configuration', []],
+        ['Restore infrahub', [['restore_backup', 'FAILED']]],
+        ['Restore semaphore', [['restore_backup', 'SUCCEEDED']]],
+        ['Report what was not restored', []],
+      ]);
+      const restoreId = tree.steps[1].startedTasks[0].id;
+      expect(tree.steps[3].errors[0].outputTail).toBe(
+        `infrahub: RESTORE_FAILED: The in-place restore of infrahub FAILED (task ${restoreId})`,
       );
     });
 
