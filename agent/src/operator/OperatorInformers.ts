@@ -4,6 +4,7 @@ import {
   KubernetesObject,
   KubernetesObjectApi,
   ObjectCache,
+  V1Ingress,
   V1Namespace,
   V1Service,
 } from '@kubernetes/client-node';
@@ -39,6 +40,7 @@ export interface OperatorCache {
   chartSources: Record<ChartSourceKind, ObjectCache<KubernetesObject>>;
   namespaces: ObjectCache<V1Namespace>;
   services: ObjectCache<V1Service>;
+  ingresses: ObjectCache<V1Ingress>;
 }
 
 /** @public */
@@ -48,6 +50,7 @@ export interface OperatorInformers {
   chartSources: Record<ChartSourceKind, CachingInformer<KubernetesObject>>;
   namespaces: CachingInformer<V1Namespace>;
   services: CachingInformer<V1Service>;
+  ingresses: CachingInformer<V1Ingress>;
 }
 
 const PLURALS: Record<ChartSourceKind, string> = {
@@ -59,7 +62,7 @@ const PLURALS: Record<ChartSourceKind, string> = {
 /**
  * The informers of the StyrminDeployment operator: the StyrminDeployments of the operator's
  * namespace, and, by the `app.kubernetes.io/managed-by=styrmin` label, the HelmReleases and
- * chart sources it makes there and the namespaces and Services it makes for deployments, so
+ * chart sources it makes there and the namespaces, Services and Ingresses it makes for deployments, so
  * the caches hold only Styrmin's objects.
  *
  * @public
@@ -108,6 +111,11 @@ export function createOperatorInformers(
       kind: 'Service',
       plural: 'services',
     }),
+    ingresses: managed({
+      apiVersion: 'networking.k8s.io/v1',
+      kind: 'Ingress',
+      plural: 'ingresses',
+    }),
   };
 }
 
@@ -143,5 +151,6 @@ export function operatorSources(
     ),
     owned('Namespace', informers.namespaces),
     owned('Service', informers.services),
+    owned('Ingress', informers.ingresses),
   ];
 }

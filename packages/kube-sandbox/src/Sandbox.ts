@@ -23,6 +23,11 @@ import {
 } from './controllers/workloads/ContainerRuntime';
 import { PodLogs } from './controllers/workloads/PodLogs';
 import { kubeconfigYaml } from './kubeconfig';
+import { AuthorizationLog } from './rbac/AuthorizationLog';
+import {
+  serviceAccountCredentials,
+  ServiceAccountCredentials,
+} from './rbac/serviceAccountCredentials';
 import { builtinResourceTypes } from './resources/builtinResourceTypes';
 import { ResourceRegistry } from './resources/ResourceRegistry';
 import { ApiServer, RequestRecord } from './server/ApiServer';
@@ -31,6 +36,7 @@ import { createPodLogHandler } from './server/podLogHandler';
 import { ObjectStore } from './store/ObjectStore';
 import { createVolumeRoutes } from './server/volumeRoutes';
 import { VolumeContents } from './volumes/VolumeContents';
+import { IngressSettings } from './controllers/IngressController';
 import { StateFile } from './store/StateFile';
 import { ensureTools } from './tools/ensureTools';
 import { runTool, ToolResult } from './tools/runTool';
@@ -71,6 +77,11 @@ export interface SandboxOptions {
    * leaves Velero out.
    */
   velero?: { directory?: string } | false;
+  /**
+   * The ingress controller stand-in, which admits the Ingresses of its class (`sandbox`
+   * unless set) and writes their `status.loadBalancer`; `false` leaves it out.
+   */
+  ingress?: IngressSettings | false;
   /**
    * A JSON file that keeps the cluster across restarts: loaded at start when it exists, and
    * written shortly after changes and at stop. Default: nothing is kept.
@@ -215,6 +226,7 @@ export class Sandbox {
         tools: () => ensureTools(),
         velero: started.objectStore !== undefined,
         volumes,
+        ingress: options.ingress === false ? undefined : options.ingress ?? {},
       });
       started.controllers = reconcilers.map(reconciler =>
         Controller.create({ store, reconciler, onError }),
@@ -287,6 +299,29 @@ export class Sandbox {
   /** How many watch streams are open. */
   get openWatches(): number {
     return this.#parts.server.openWatches;
+  }
+
+  /** Every distinct RBAC decision the API server made, and its 403s per user. */
+  get authorizations(): AuthorizationLog {
+    return this.#parts.server.guard.log;
+  }
+
+  /**
+   * A token and a kubeconfig of an existing ServiceAccount (through its token Secret
+   * `<name>-token`), to run a client under the account's RBAC.
+   */
+  serviceAccountCredentials(
+    namespace: string,
+    name: string,
+  ): Promise<ServiceAccountCredentials> {
+    return serviceAccountCredentials({
+      api: this.api,
+      url: this.url,
+      caCertificate: this.caCertificate,
+      directory: path.dirname(this.kubeconfigPath),
+      namespace,
+      name,
+    });
   }
 
   /**

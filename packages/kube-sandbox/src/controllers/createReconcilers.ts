@@ -10,8 +10,10 @@ import { createHelmRepositoryReconciler } from './flux/source/HelmRepositoryReco
 import { createOCIRepositoryReconciler } from './flux/source/OCIRepositoryReconciler';
 import { EventExpiry } from './EventExpiry';
 import { GarbageCollector } from './GarbageCollector';
+import { IngressController, IngressSettings } from './IngressController';
 import { NamespaceController } from './NamespaceController';
 import { ServiceAccountController } from './ServiceAccountController';
+import { ServiceAccountTokenController } from './ServiceAccountTokenController';
 import { BackupController } from './velero/BackupController';
 import { BackupGarbageCollector } from './velero/BackupGarbageCollector';
 import { BackupStorageLocationController } from './velero/BackupStorageLocationController';
@@ -38,12 +40,14 @@ export interface CreateReconcilersOptions {
   velero: boolean;
   /** The claims' simulated contents, which the binder and Velero's file-system backup use. */
   volumes: VolumeContents;
+  /** The ingress controller stand-in's settings, or undefined for none. */
+  ingress?: IngressSettings;
 }
 
 /**
  * The simulated controllers a sandbox runs: always the control plane's own (CRDs, namespaces,
- * service accounts, garbage collection, volume binding), then the workloads, Flux and Velero
- * when they are on.
+ * service accounts, garbage collection, volume binding), then the workloads, the ingress
+ * controller, Flux and Velero when they are on.
  */
 export function createReconcilers(
   options: CreateReconcilersOptions,
@@ -53,6 +57,7 @@ export function createReconcilers(
     CustomResourceDefinitionController.create({ api }),
     NamespaceController.create({ api }),
     ServiceAccountController.create({ api }),
+    ServiceAccountTokenController.create({ api }),
     EventExpiry.create({ api }),
     GarbageCollector.create({ api }),
     VolumeBinder.create({ api, contents: options.volumes }),
@@ -72,6 +77,9 @@ export function createReconcilers(
         retryDelayMs: () => workloads.crashBackoffMs,
       }),
     );
+  }
+  if (options.ingress) {
+    reconcilers.push(IngressController.create({ api, ...options.ingress }));
   }
   if (fluxStorage) {
     reconcilers.push(

@@ -68,6 +68,7 @@ export const deploymentObservedStateOperation: StyrminOperation<
           host
           port
           url
+          externalUrl
           protocol
           type
         }

@@ -75,6 +75,12 @@ const RECORDS: StyrminRecords = {
       spec: driverSpecWith({}),
     })),
   ],
+  exposedUrls: new Map([
+    [
+      'd-1',
+      [{ service: 'http', url: 'https://http-infrahub-dev.apps.example.com/' }],
+    ],
+  ]),
 };
 
 const policy = EntityPolicies.allOf([
@@ -237,6 +243,12 @@ describe('buildEntities', () => {
             title: 'Deployment in Styrmin',
             icon: 'dashboard',
             type: 'styrmin',
+          },
+          {
+            url: 'https://http-infrahub-dev.apps.example.com/',
+            title: 'http (infrahub in dev)',
+            icon: 'web',
+            type: 'service',
           },
         ],
       },

@@ -41,6 +41,7 @@ export function buildEntities(
         environmentsById.get(deployment.environment.id)?.cluster,
         context,
         labelSelectors.get(driverVersionKey(deployment.driverVersion)),
+        records.exposedUrls.get(deployment.id),
       ),
     ),
     ...records.driverVersions.map(driverVersion =>

@@ -9,6 +9,7 @@ import {
   styrminPagePaths,
 } from '@styrmin/plugin-styrmin-common';
 import { Deployment } from '@styrmin/sdk';
+import { ExposedUrl } from '../records/readStyrminRecords';
 import {
   EntitySettings,
   environmentOwner,
@@ -44,6 +45,8 @@ export function deploymentEntity(
   context: EntitySettings,
   /** The label selector of its pods (`kubernetesLabelSelector`), when its driver gives one. */
   labelSelector?: string,
+  /** Its exposed services' URLs outside the cluster, each a link of the entity. */
+  exposedUrls: readonly ExposedUrl[] = [],
 ): ResourceEntityV1alpha1 {
   const url = pageUrl(context, styrminPagePaths.deployment(deployment));
   const { environment, driverVersion } = deployment;
@@ -68,7 +71,15 @@ export function deploymentEntity(
           ? { [KUBERNETES_ANNOTATIONS.labelSelector]: labelSelector }
           : {}),
       },
-      links: [styrminLink(url, 'Deployment in Styrmin')],
+      links: [
+        styrminLink(url, 'Deployment in Styrmin'),
+        ...exposedUrls.map(exposed => ({
+          url: exposed.url,
+          title: `${exposed.service} (${deployment.name} in ${environment.name})`,
+          icon: 'web',
+          type: 'service',
+        })),
+      ],
     },
     spec: {
       type: STYRMIN_ENTITY_TYPES.deployment,

@@ -89,6 +89,7 @@ describe('the Kubernetes plugin on a deployment entity', () => {
             spec,
           },
         ],
+        exposedUrls: new Map(),
       },
       {
         namespace: 'default',

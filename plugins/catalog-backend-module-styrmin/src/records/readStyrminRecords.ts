@@ -24,7 +24,15 @@ export type StyrminRecords = {
   /** The deployments that are not deleted. */
   deployments: Deployment[];
   driverVersions: StyrminDriverVersionRecord[];
+  /**
+   * The URLs outside the cluster of the deployments' exposed services (through their
+   * Ingresses), by deployment id; a deployment that exposes none is left out.
+   */
+  exposedUrls: Map<string, ExposedUrl[]>;
 };
+
+/** A service of a deployment reached from outside its cluster. */
+export type ExposedUrl = { service: string; url: string };
 
 /**
  * Every driver version with its whole specification, in one request: `spec` is one JSON
@@ -57,20 +65,73 @@ type DriverVersionsData = {
 /** The page size when reading deployments: the API's largest. */
 const DEPLOYMENTS_PAGE_SIZE = 100;
 
-async function readAllDeployments(client: StyrminClient) {
-  const deployments: Deployment[] = [];
+/**
+ * The services of every deployment with the URL outside the cluster of those it exposes,
+ * a page at a time: the Deployment fragment of the SDK leaves services out.
+ */
+export const DEPLOYMENT_URLS_QUERY = /* GraphQL */ `
+  query CatalogDeploymentUrls($first: Int!, $after: String) {
+    deployments(first: $first, after: $after) {
+      nodes {
+        id
+        services {
+          name
+          externalUrl
+        }
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+    }
+  }
+`;
+
+type Page<T> = {
+  nodes: T[];
+  pageInfo: { hasNextPage: boolean; endCursor?: string | null };
+};
+
+type DeploymentUrlsData = {
+  deployments: Page<{
+    id: string;
+    services: Array<{ name: string; externalUrl?: string | null }>;
+  }>;
+};
+
+async function readAllPages<T>(
+  readPage: (page: { first: number; after?: string }) => Promise<Page<T>>,
+): Promise<T[]> {
+  const nodes: T[] = [];
   let after: string | undefined;
   for (;;) {
-    const page = await client.deployments({
-      first: DEPLOYMENTS_PAGE_SIZE,
-      after,
-    });
-    deployments.push(...page.nodes);
+    const page = await readPage({ first: DEPLOYMENTS_PAGE_SIZE, after });
+    nodes.push(...page.nodes);
     if (!page.pageInfo.hasNextPage || !page.pageInfo.endCursor) {
-      return deployments;
+      return nodes;
     }
     after = page.pageInfo.endCursor;
   }
+}
+
+async function readExposedUrls(
+  client: StyrminClient,
+): Promise<Map<string, ExposedUrl[]>> {
+  const deployments = await readAllPages(async variables => {
+    const data = await client.request<DeploymentUrlsData>(
+      DEPLOYMENT_URLS_QUERY,
+      variables,
+    );
+    return data.deployments;
+  });
+  return new Map(
+    deployments.flatMap(({ id, services }) => {
+      const urls = services.flatMap(({ name, externalUrl }) =>
+        externalUrl ? [{ service: name, url: externalUrl }] : [],
+      );
+      return urls.length > 0 ? [[id, urls] as const] : [];
+    }),
+  );
 }
 
 /**
@@ -87,12 +148,14 @@ export async function readStyrminRecords(
     ) => void;
   } = {},
 ): Promise<StyrminRecords> {
-  const [clusters, environments, deployments, drivers] = await Promise.all([
-    client.clusters(),
-    client.environments(),
-    readAllDeployments(client),
-    client.request<DriverVersionsData>(DRIVER_VERSIONS_QUERY),
-  ]);
+  const [clusters, environments, deployments, drivers, exposedUrls] =
+    await Promise.all([
+      client.clusters(),
+      client.environments(),
+      readAllPages(page => client.deployments(page)),
+      client.request<DriverVersionsData>(DRIVER_VERSIONS_QUERY),
+      readExposedUrls(client),
+    ]);
   const driverVersions: StyrminDriverVersionRecord[] = [];
   for (const version of drivers.drivers.flatMap(driver => driver.versions)) {
     const spec = DriverSpec.safeParse(version.spec);
@@ -107,5 +170,6 @@ export async function readStyrminRecords(
     environments,
     deployments: deployments.filter(deployment => !deployment.deletedAt),
     driverVersions,
+    exposedUrls,
   };
 }

@@ -2,6 +2,8 @@ import { NotFoundError } from '@backstage/errors';
 import {
   diffContexts,
   EnvironmentDeployment,
+  exposedHostProblems,
+  exposedServices,
   resolveContext,
   validateDeploymentChange,
   validationError,
@@ -114,7 +116,27 @@ export class DefaultGenerator implements Generator {
         changed: diff.length > 0,
       };
     });
+    refuseExposedHostProblems(instances);
     return { cluster, environment, instances };
+  }
+}
+
+/**
+ * A change that would leave two deployments of the environment serving the same exposed
+ * host, or a host no DNS name can be, is refused (docs/context.md, Exposed services).
+ */
+function refuseExposedHostProblems(instances: readonly GeneratedInstance[]) {
+  const problems = exposedHostProblems(
+    instances.map(instance => ({
+      name: instance.deploymentName,
+      exposed: exposedServices(
+        instance.context,
+        instance.driverVersion.spec.spec.services,
+      ),
+    })),
+  );
+  if (problems.length > 0) {
+    throw validationError(problems);
   }
 }
 

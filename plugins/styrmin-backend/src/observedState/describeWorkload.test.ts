@@ -33,6 +33,7 @@ const address = (name: string, port: number) => ({
 });
 
 const context = {
+  cluster: {},
   deployment: { id: 'd1', name: 'infrahub', namespace: 'styrmin-d1' },
   environment: {
     name: 'dev',

@@ -1,5 +1,6 @@
 import {
   DriverSpec,
+  exposedServices,
   GlobalContext,
   JsonObject,
 } from '@styrmin/plugin-styrmin-common';
@@ -35,6 +36,8 @@ export type DeployedService = {
   host: string;
   port: number;
   url: string;
+  /** Its URL outside the cluster, through its Ingress; undefined when it is not exposed. */
+  externalUrl?: string;
   protocol: string;
   type: string;
 };
@@ -84,6 +87,12 @@ export function describeWorkload(options: DescribeWorkloadOptions): {
   // is under its own name.
   const addresses =
     context.environment.deployments[context.deployment.name]?.services ?? {};
+  const external = new Map(
+    exposedServices(context, driver.services).map(exposed => [
+      exposed.service,
+      exposed.url,
+    ]),
+  );
   const services = driver.services
     .flatMap(service => {
       const address = addresses[service.name];
@@ -95,6 +104,7 @@ export function describeWorkload(options: DescribeWorkloadOptions): {
               host: address.host,
               port: address.port,
               url: address.url,
+              externalUrl: external.get(service.name),
               protocol: service.protocol,
               type: service.type,
             },

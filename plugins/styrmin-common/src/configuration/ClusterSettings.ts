@@ -44,6 +44,12 @@ export const ClusterSettings = z
     base_domain: DomainName.optional().describe(
       'The DNS domain under which deployments expose their hosts (for example `apps.example.com`).',
     ),
+    ingress_tls_secret: KubernetesName.optional().describe(
+      "The TLS Secret that the Ingresses of exposed services name (`spec.tls[].secretName`), for example one holding a wildcard certificate of `base_domain`; it must exist in each deployment's namespace. With it, or with `ingress_cluster_issuer`, the URLs are https.",
+    ),
+    ingress_cluster_issuer: KubernetesName.optional().describe(
+      "The cert-manager ClusterIssuer that certifies the Ingresses of exposed services (their `cert-manager.io/cluster-issuer` annotation); each Ingress's certificate goes to `ingress_tls_secret`, or to `<its host's first label>-tls` when that is absent.",
+    ),
     cluster_domain: DomainName.optional().describe(
       `The cluster's internal DNS domain, which the service addresses in the context end with; \`${DEFAULT_CLUSTER_DOMAIN}\` when absent.`,
     ),

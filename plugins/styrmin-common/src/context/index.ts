@@ -12,3 +12,10 @@ export {
   type EnvironmentDeployment,
   type ResolveContextOptions,
 } from './resolveContext';
+export {
+  EXPOSED_SERVICE_USES,
+  exposedHostLabel,
+  exposedHostProblems,
+  exposedServices,
+  type ExposedService,
+} from './exposedServices';

@@ -4,6 +4,42 @@ import { DnsLabel } from './driverFields';
 const Port = z.int().min(1).max(65535);
 
 /**
+ * How a service is reached from outside its cluster: through an Ingress of the cluster's
+ * `ingress_class` at the host docs/context.md derives from the deployment, the environment
+ * and `base_domain`.
+ *
+ * @public
+ */
+export const DriverServiceExpose = z
+  .strictObject({
+    protocol: z
+      .enum(['http', 'https'])
+      .default('http')
+      .describe(
+        'What the Service speaks behind the Ingress: `http`, or `https` when the application terminates TLS itself. The URL users open is https when the cluster sets `ingress_tls_secret` or `ingress_cluster_issuer`, http otherwise.',
+      ),
+    path: z
+      .string()
+      .regex(/^\/[A-Za-z0-9._~!$&'()*+,;=:@%/-]*$/, {
+        error: 'Must be an absolute URL path such as `/` or `/ui`',
+      })
+      .max(250)
+      .refine(path => !path.split('/').includes('..'), {
+        error: 'Must not contain `..`',
+      })
+      .default('/')
+      .describe(
+        'The URL path under which the Ingress routes to the Service (a prefix), and which the URL shown to users opens.',
+      ),
+  })
+  .describe(
+    'Makes the service reachable from outside the cluster through an Ingress; a cluster without `base_domain` exposes nothing.',
+  );
+
+/** @public */
+export type DriverServiceExpose = z.infer<typeof DriverServiceExpose>;
+
+/**
  * One entry of `spec.services`: a network endpoint of a component, which Styrmin creates
  * as a Kubernetes Service in the deployment's namespace.
  *
@@ -38,6 +74,7 @@ export const DriverService = z
       .enum(['ClusterIP', 'NodePort', 'LoadBalancer'])
       .default('ClusterIP')
       .describe('The Kubernetes Service type.'),
+    expose: DriverServiceExpose.optional(),
   })
   .describe(
     'A network endpoint of a component, created as a Kubernetes Service.',

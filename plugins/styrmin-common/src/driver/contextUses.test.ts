@@ -75,8 +75,10 @@ describe('valuesTemplateUses', () => {
 });
 
 describe('driverVersionUses', () => {
-  const spec = (actions: object[]) =>
-    ({ actions } as unknown as Parameters<typeof driverVersionUses>[0]);
+  const spec = (actions: object[], services: object[] = []) =>
+    ({ actions, services } as unknown as Parameters<
+      typeof driverVersionUses
+    >[0]);
 
   it('adds what each action declares', () => {
     expect(
@@ -88,6 +90,25 @@ describe('driverVersionUses', () => {
       ['cluster', 'base_domain'],
       ['cluster', 'ingress_class'],
     ]);
+  });
+
+  it('adds the ingress settings when a service is exposed, and only then', () => {
+    const service = { name: 'http', component: 'server', port: 80 };
+    expect(
+      driverVersionUses(
+        spec([], [service, { ...service, name: 'ui', expose: {} }]),
+        '{{ app.version }}',
+      ),
+    ).toEqual([
+      ['app', 'version'],
+      ['cluster', 'base_domain'],
+      ['cluster', 'ingress_class'],
+      ['cluster', 'ingress_cluster_issuer'],
+      ['cluster', 'ingress_tls_secret'],
+    ]);
+    expect(driverVersionUses(spec([], [service]), '{{ app.version }}')).toEqual(
+      [['app', 'version']],
+    );
   });
 
   it('takes the whole context for an action that declares nothing', () => {
@@ -125,6 +146,11 @@ describe('driverVersionUses', () => {
     expect(
       uses('infrahub/1.0.0').filter(([root]) => root === 'cluster'),
     ).toEqual([
+      // Its http service is exposed: the operator makes its Ingress from these.
+      ['cluster', 'base_domain'],
+      ['cluster', 'ingress_class'],
+      ['cluster', 'ingress_cluster_issuer'],
+      ['cluster', 'ingress_tls_secret'],
       ['cluster', 'storage_class'],
       ['cluster', 'storage_classes', 'database'],
     ]);

@@ -1,4 +1,5 @@
 import nunjucks from 'nunjucks';
+import { EXPOSED_SERVICE_USES } from '../context/exposedServices';
 import type { DriverVersionSpec } from './DriverSpec';
 
 /**
@@ -201,9 +202,10 @@ function isObject(value: unknown): value is object {
 }
 
 /**
- * What a driver version uses: what its values template reads, and what each action
- * declares in `uses` (the whole context for an action that declares nothing, since an
- * action's reads cannot be found from its code).
+ * What a driver version uses: what its values template reads, what each action declares
+ * in `uses` (the whole context for an action that declares nothing, since an action's
+ * reads cannot be found from its code), and the ingress settings when it exposes a
+ * service (the operator makes its Ingresses from them).
  *
  * @public
  */
@@ -216,5 +218,8 @@ export function driverVersionUses(
     ...spec.actions.flatMap(action =>
       action.uses ? action.uses.map(parseContextPath) : WHOLE_CONTEXT,
     ),
+    ...(spec.services.some(service => service.expose)
+      ? EXPOSED_SERVICE_USES
+      : []),
   ]);
 }

@@ -3,7 +3,7 @@ export { DriverInfo } from './DriverInfo';
 export { HelmChart, HelmChartSource } from './HelmChart';
 export { DriverComponent } from './DriverComponent';
 export { DriverParameter, type DriverParameterType } from './DriverParameter';
-export { DriverService } from './DriverService';
+export { DriverService, DriverServiceExpose } from './DriverService';
 export { RetiredParameter } from './RetiredParameter';
 export { DriverAction, DriverActionFunction } from './DriverAction';
 export {

@@ -104,6 +104,12 @@ export const taskGraphQLSchema = /* GraphQL */ `
     port: Int!
     "http://<host>:<port>"
     url: String!
+    """
+    Where it is reached from outside the cluster, through its Ingress
+    (https://<service>-<deployment>-<environment>.<base domain><path>, http without TLS);
+    null for a service its driver does not expose or on a cluster without base_domain.
+    """
+    externalUrl: String
     "TCP, UDP or SCTP."
     protocol: String!
     "The Service type: ClusterIP, NodePort or LoadBalancer."

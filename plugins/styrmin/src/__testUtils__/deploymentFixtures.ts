@@ -195,6 +195,7 @@ export const observedState: DeploymentObservedState = {
       host,
       port: 80,
       url: `http://${host}:80`,
+      externalUrl: 'https://http-infrahub-dev.apps.example.com/',
       protocol: 'TCP',
       type: 'ClusterIP',
     },

@@ -1150,6 +1150,7 @@ export type DeploymentObservedStateQuery = {
       host: string;
       port: number;
       url: string;
+      externalUrl: string | null;
       protocol: string;
       type: string;
     }>;
@@ -3959,6 +3960,30 @@ export type EnvironmentBackupQuery = {
         } | null;
       } | null;
     }>;
+  } | null;
+};
+
+export type EnvironmentBackupSummariesQueryVariables = Exact<{
+  id: string;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+export type EnvironmentBackupSummariesQuery = {
+  environment: {
+    environmentBackups: {
+      nodes: Array<{
+        id: string;
+        status: EnvironmentBackupStatus;
+        createdBy: string;
+        createdAt: string;
+        constituents: Array<{
+          deploymentName: string;
+          backup: { id: string } | null;
+        }>;
+      }>;
+      pageInfo: { endCursor: string | null; hasNextPage: boolean };
+    };
   } | null;
 };
 

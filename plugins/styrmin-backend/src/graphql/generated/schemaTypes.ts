@@ -1402,6 +1402,12 @@ export type DeployedService = {
   port: Scalars['Int']['output'];
   /** http://<host>:<port> */
   url: Scalars['String']['output'];
+  /**
+   * Where it is reached from outside the cluster, through its Ingress
+   * (https://<service>-<deployment>-<environment>.<base domain><path>, http without TLS);
+   * null for a service its driver does not expose or on a cluster without base_domain.
+   */
+  externalUrl?: Maybe<Scalars['String']['output']>;
   /** TCP, UDP or SCTP. */
   protocol: Scalars['String']['output'];
   /** The Service type: ClusterIP, NodePort or LoadBalancer. */
@@ -3430,6 +3436,11 @@ export type DeployedServiceResolvers<
   host?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   port?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  externalUrl?: Resolver<
+    Maybe<ResolversTypes['String']>,
+    ParentType,
+    ContextType
+  >;
   protocol?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };

@@ -109,7 +109,7 @@ describe('DeploymentOverview', () => {
     ).toBeInTheDocument();
   });
 
-  it('shows the services with their endpoints and the pods with their readiness, restarts and age', async () => {
+  it('shows the services with their endpoints and outside URLs and the pods with their readiness, restarts and age', async () => {
     renderPage(<DeploymentOverview deploymentId={deployment.id} />);
 
     await screen.findByText('RUNNING');
@@ -117,6 +117,11 @@ describe('DeploymentOverview', () => {
     expect(
       rowOf(tableTitled('Services'), 'http').getByText(`${service.host}:80`),
     ).toBeInTheDocument();
+    expect(
+      rowOf(tableTitled('Services'), 'http')
+        .getByText('https://http-infrahub-dev.apps.example.com/')
+        .closest('a'),
+    ).toHaveAttribute('href', 'https://http-infrahub-dev.apps.example.com/');
     const pods = tableTitled('Pods');
     const crashing = rowOf(pods, 'infrahub-server-7c9d-fghij');
     expect(

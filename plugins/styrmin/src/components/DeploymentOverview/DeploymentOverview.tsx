@@ -101,6 +101,13 @@ const serviceColumns: TableColumn<DeployedService>[] = [
     field: 'url',
     render: s => <code>{s.url}</code>,
   },
+  {
+    title: 'URL outside',
+    field: 'externalUrl',
+    // Through the service's Ingress: only a service its driver exposes has one.
+    render: s =>
+      s.externalUrl ? <Link to={s.externalUrl}>{s.externalUrl}</Link> : '—',
+  },
   { title: 'Protocol', field: 'protocol' },
   { title: 'Type', field: 'type' },
 ];
