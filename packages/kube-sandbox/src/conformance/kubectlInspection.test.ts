@@ -113,7 +113,7 @@ describe('kubectl inspection conformance', () => {
     expect(size).toMatch(/ENUM:\s+s\s+m\s+l/);
   });
 
-  it('answers auth can-i: everything is allowed while the sandbox has no RBAC', async () => {
+  it("answers auth can-i for the sandbox's admin (system:masters): everything is allowed", async () => {
     expect(
       await kubectl(['auth', 'can-i', 'create', 'deployments', '-n', 'shop']),
     ).toBe('yes\n');

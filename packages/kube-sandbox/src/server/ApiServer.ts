@@ -4,6 +4,8 @@ import { AddressInfo } from 'node:net';
 import { ApiError } from '../api/ApiError';
 import { SandboxApi } from '../api/SandboxApi';
 import { RequestScope } from '../api/types';
+import { RequestGuard } from '../rbac/RequestGuard';
+import { RequestLog, RequestRecord } from './RequestLog';
 import { answerAccessReview, isAccessReview } from './accessReviews';
 import { ActiveWatches } from './ActiveWatches';
 import {
@@ -61,18 +63,7 @@ export type PodLogHandler = (options: {
   response: ServerResponse;
 }) => void;
 
-/** One request as the server saw it, for tests that check what a client sent. */
-export interface RequestRecord {
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  contentType?: string;
-  userAgent?: string;
-  authenticated: boolean;
-  status?: number;
-}
-
-const REQUEST_LOG_SIZE = 1000;
+export type { RequestRecord } from './RequestLog';
 
 /**
  * The sandbox's Kubernetes API over real HTTPS on loopback: routing, authentication, content
@@ -81,13 +72,14 @@ const REQUEST_LOG_SIZE = 1000;
  */
 export class ApiServer {
   readonly #api: SandboxApi;
-  readonly #token: string;
+  /** Authentication and RBAC: who may do what, and what was decided. */
+  readonly guard: RequestGuard;
   readonly #server: Server;
   readonly #watches = new ActiveWatches();
   readonly #bookmarkIntervalMs: number;
   readonly #podLogHandler?: PodLogHandler;
   readonly #sandboxHandler?: SandboxRequestHandler;
-  readonly #requests: RequestRecord[] = [];
+  readonly #requests = RequestLog.create();
   readonly faults: FaultInjector;
   /** The server's certificate, its own CA: what clients must trust. */
   readonly certificate: Certificate;
@@ -95,7 +87,10 @@ export class ApiServer {
 
   private constructor(options: ApiServerOptions) {
     this.#api = options.api;
-    this.#token = options.token;
+    this.guard = RequestGuard.create({
+      store: options.api.store,
+      adminToken: options.token,
+    });
     this.#bookmarkIntervalMs = options.bookmarkIntervalMs ?? 60_000;
     this.#podLogHandler = options.podLogHandler;
     this.#sandboxHandler = options.sandboxHandler;
@@ -138,7 +133,7 @@ export class ApiServer {
 
   /** The most recent requests (up to 1000), oldest first. */
   get requests(): readonly RequestRecord[] {
-    return this.#requests;
+    return this.#requests.records;
   }
 
   /** How many watch streams are open. */
@@ -160,32 +155,16 @@ export class ApiServer {
     response: ServerResponse,
   ): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://sandbox');
-    const authenticated =
-      request.headers.authorization === `Bearer ${this.#token}`;
-    const record: RequestRecord = {
-      method: request.method ?? 'GET',
-      path: url.pathname,
-      query: Object.fromEntries(url.searchParams),
-      contentType: request.headers['content-type'],
-      userAgent: request.headers['user-agent'],
-      authenticated,
-    };
-    this.#requests.push(record);
-    if (this.#requests.length > REQUEST_LOG_SIZE) {
-      this.#requests.shift();
-    }
-    response.on('finish', () => {
-      record.status = response.statusCode;
-    });
+    const user = this.guard.authenticate(request.headers.authorization);
+    this.#requests.record(request, url, user?.name, response);
 
     const target = parseRequestPath(url.pathname);
     if (target.kind === 'health') {
       response.writeHead(200, { 'Content-Type': 'text/plain' }).end('ok');
       return;
     }
-    if (!authenticated) {
-      throw ApiError.unauthorized();
-    }
+    const method = request.method ?? 'GET';
+    this.guard.admit(user, { method, url, target });
     if (url.pathname.startsWith('/sandbox/') && this.#sandboxHandler) {
       await this.#sandboxHandler({ pathname: url.pathname, request, response });
       return;
@@ -238,7 +217,13 @@ export class ApiServer {
           respondJson(
             response,
             201,
-            answerAccessReview(target.resource, request.method ?? 'GET', body),
+            answerAccessReview({
+              target: target.resource,
+              method,
+              body,
+              user,
+              authorizer: this.guard.authorizer,
+            }),
           );
           return;
         }
