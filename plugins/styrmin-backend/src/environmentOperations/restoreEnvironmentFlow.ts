@@ -1,3 +1,4 @@
+import { NotFoundError } from '@backstage/errors';
 import {
   createMergePatch,
   ENVIRONMENT_FLOW_STEPS,
@@ -246,7 +247,13 @@ async function report(
         environmentBackupId: parameters.environmentBackupId,
       }),
     )
-    .catch(() => undefined);
+    // Deleted since: what applies now is unknown, and the run's own records tell the rest.
+    .catch(error => {
+      if (error instanceof NotFoundError) {
+        return undefined;
+      }
+      throw error;
+    });
   const unrestorable: UnrestorableConstituent[] = [...parameters.unrestorable];
   for (const constituent of parameters.restores) {
     const step = stepRun.task.steps.find(
