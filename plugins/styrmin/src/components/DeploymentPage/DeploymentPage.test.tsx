@@ -45,6 +45,8 @@ describe('DeploymentPage', () => {
     expect(
       await within(state).findByText(
         `1 of ${observedState.components.length} components stopped: task-worker`,
+        {},
+        { timeout: 10_000 },
       ),
     ).toBeInTheDocument();
     expect(within(state).getByText('RUNNING')).toBeInTheDocument();
@@ -55,9 +57,13 @@ describe('DeploymentPage', () => {
     renderPage(<DeploymentPage id={deployment.id} />, api);
 
     const state = (await header()).getByRole('group', { name: 'State' });
-    await waitFor(() =>
-      expect(api.getDeploymentObservedState).toHaveBeenCalled(),
+    // The overview shows the observed state that the heading reads too.
+    await screen.findByText(
+      'infrahub-server-7c9d-abcde',
+      {},
+      { timeout: 10_000 },
     );
+    expect(api.getDeploymentObservedState).toHaveBeenCalled();
     expect(within(state).getByText('RUNNING')).toBeInTheDocument();
     expect(within(state).queryByText(/stopped/)).not.toBeInTheDocument();
   });

@@ -19,6 +19,9 @@ beforeAll(() => {
   Object.assign(globalThis, { CompressionStream });
 });
 
+/** How long packing and answering may take on a busy machine (findBy's default is a second). */
+const LOADED = { timeout: 10_000 };
+
 /** A file of a chosen directory, as the browser lists it. */
 function chosen(relativePath: string, content: string): File {
   const file = new File([content], relativePath.split('/').pop()!);
@@ -172,11 +175,14 @@ describe('DriverLoad', () => {
       chosen('1.0.0/.git/config', '[core]\n'),
     ]);
     expect(
-      await form.findByText(/^2 files of 1\.0\.0, \d+ B packed$/),
+      await form.findByText(/^2 files of 1\.0\.0, \d+ B packed$/, {}, LOADED),
     ).toBeInTheDocument();
     await userEvent.click(form.getByRole('button', { name: 'Load' }));
 
-    await waitFor(() => expect(api.loadDriver).toHaveBeenCalledTimes(1));
+    await waitFor(
+      () => expect(api.loadDriver).toHaveBeenCalledTimes(1),
+      LOADED,
+    );
     const [input] = api.loadDriver.mock.calls[0];
     expect(input).toMatchObject({ source: 'UPLOAD', path: '1.0.0' });
     // The bundle's serialization: by path in byte order, path NUL length NUL content.
@@ -185,7 +191,7 @@ describe('DriverLoad', () => {
       `chart/Chart.yaml\0${chart.length}\0${chart}` +
         `driver.yaml\0${driverYaml.length}\0${driverYaml}`,
     );
-    expect(await screen.findByRole('status')).toHaveTextContent(
+    expect(await screen.findByRole('status', {}, LOADED)).toHaveTextContent(
       `Loaded ${infrahubVersion.name} ${infrahubVersion.version}`,
     );
   });
@@ -209,14 +215,17 @@ describe('DriverLoad', () => {
     );
     expect(form.getByRole('button', { name: 'Load' })).toBeDisabled();
     await chooseDirectory(form, [chosen('broken/driver.yaml', 'name: x\n')]);
-    await waitFor(() =>
-      expect(form.getByRole('button', { name: 'Load' })).toBeEnabled(),
+    await waitFor(
+      () => expect(form.getByRole('button', { name: 'Load' })).toBeEnabled(),
+      LOADED,
     );
     await userEvent.click(form.getByRole('button', { name: 'Load' }));
 
     expect(
       await form.findByText(
         '[VALIDATION_FAILED] driver.yaml: spec.components is missing',
+        {},
+        LOADED,
       ),
     ).toBeInTheDocument();
     expect(screen.queryByRole('status')).toBeNull();
