@@ -39,6 +39,8 @@ export type {
   EnvironmentBackup,
   EnvironmentBackupPage,
   EnvironmentBackupsOptions,
+  EnvironmentBackupSummary,
+  EnvironmentBackupSummaryPage,
 } from './operations/environmentBackups';
 export type {
   CloneEnvironmentInput,

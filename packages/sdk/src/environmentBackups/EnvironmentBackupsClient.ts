@@ -8,6 +8,8 @@ import {
   EnvironmentBackupPage,
   EnvironmentBackupsOptions,
   environmentBackupsOperation,
+  environmentBackupSummariesOperation,
+  EnvironmentBackupSummaryPage,
 } from '../operations/environmentBackups';
 
 /**
@@ -33,6 +35,18 @@ export class EnvironmentBackupsClient {
     options: EnvironmentBackupsOptions,
   ): Promise<EnvironmentBackupPage | undefined> {
     return this.#execute(environmentBackupsOperation, { ...options });
+  }
+
+  /**
+   * A page of an environment's environment backups in brief (status, who and when, each
+   * constituent's deployment and whether its backup is left), newest first, for lists
+   * whose page `list` would make cost more than the API allows; undefined for an unknown
+   * environment.
+   */
+  summaries(
+    options: EnvironmentBackupsOptions,
+  ): Promise<EnvironmentBackupSummaryPage | undefined> {
+    return this.#execute(environmentBackupSummariesOperation, { ...options });
   }
 
   /** One environment backup with its constituents, or undefined when there is none. */

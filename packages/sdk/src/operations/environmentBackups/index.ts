@@ -8,3 +8,8 @@ export type { EnvironmentBackupsOptions } from './environmentBackups';
 export { createEnvironmentBackupOperation } from './createEnvironmentBackup';
 export type { CreateEnvironmentBackupInput } from './createEnvironmentBackup';
 export { deleteEnvironmentBackupOperation } from './deleteEnvironmentBackup';
+export { environmentBackupSummariesOperation } from './environmentBackupSummaries';
+export type {
+  EnvironmentBackupSummary,
+  EnvironmentBackupSummaryPage,
+} from './environmentBackupSummaries';
