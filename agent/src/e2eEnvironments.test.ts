@@ -1,8 +1,6 @@
 import { EnvironmentBackup, StyrminClient } from '@styrmin/sdk';
-import path from 'node:path';
-import { setUpBackupLocation } from './__testUtils__/e2eBackups';
+import { runInfrahubAndSemaphore } from './__testUtils__/e2eEnvironment';
 import { E2E_PASSWORD, useE2eWorld } from './__testUtils__/e2eWorld';
-import { EXAMPLE_DRIVERS } from './__testUtils__/exampleBundles';
 import { OperatorSandbox } from './__testUtils__/operatorSandbox';
 
 jest.setTimeout(300_000);
@@ -26,43 +24,8 @@ describe('environment operations end to end', () => {
     ({ sandbox, client } = world);
   });
 
-  const running = (id: string, what: string) =>
-    world.eventually(async () => {
-      const deployment = await client.deployment({ id });
-      return deployment?.state === 'RUNNING';
-    }, what);
-
   it('runs infrahub and semaphore, connected to it, in dev', async () => {
-    await setUpBackupLocation(world);
-    await world.json([
-      'drivers',
-      'load',
-      path.join(EXAMPLE_DRIVERS, 'semaphore', '1.0.0'),
-    ]);
-    infrahubId = await world.createInfrahub('dev');
-    await running(infrahubId, 'infrahub to run');
-    const { deployment } = await world.json(
-      [
-        'deployments',
-        'create',
-        'dev/semaphore',
-        '--driver',
-        'semaphore',
-        '--driver-version',
-        '1.0.0',
-        '--app-version',
-        '2.12.0',
-        '--set-secret',
-        'admin_password=PASSWORD',
-        '--set-secret',
-        'infrahub_api_token=PASSWORD',
-      ],
-      { env: { PASSWORD: E2E_PASSWORD } },
-    );
-    semaphoreId = deployment.id;
-    await running(semaphoreId, 'semaphore to run');
-    // Semaphore's creation redeploys infrahub, which it connects to.
-    await running(infrahubId, 'infrahub to run again');
+    ({ infrahubId, semaphoreId } = await runInfrahubAndSemaphore(world));
 
     const deployments = await Promise.all(
       [infrahubId, semaphoreId].map(id => client.deployment({ id })),
