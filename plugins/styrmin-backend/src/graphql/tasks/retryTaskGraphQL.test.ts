@@ -128,6 +128,29 @@ describe('retryTask', () => {
       ).toBe('NOT_FOUND');
     });
 
+    it('stops the same components again', async () => {
+      const { styrmin } = backend;
+      const cluster = await backend.newCluster();
+      const id = (await cluster.createInfrahub()).deployment.id;
+      await runScripted(cluster.agent, await claim(cluster), 'agent-1');
+
+      const { task: failedStop } = await styrmin.stopComponents({
+        id,
+        components: ['task-worker'],
+      });
+      await expect(failFirstStep(cluster, await claim(cluster))).resolves.toBe(
+        'FAILED',
+      );
+
+      const retried = await styrmin.retryTask(failedStop.id);
+      expect(retried.task).toMatchObject({ type: 'stop_components' });
+      expect(await claim(cluster)).toMatchObject({
+        flow: 'STOP_COMPONENTS',
+        task: { id: retried.task.id },
+        components: ['task-worker'],
+      });
+    });
+
     it('runs the same job again, and refuses once a newer change came', async () => {
       const { styrmin } = backend;
       const cluster = await backend.newCluster();
