@@ -26,6 +26,8 @@ import { DeploymentBackups } from '../plugins/styrmin-backend/src/backups/Deploy
 import { DatabaseEnvironmentBackupStore } from '../plugins/styrmin-backend/src/environmentOperations/DatabaseEnvironmentBackupStore';
 import { EnvironmentBackups } from '../plugins/styrmin-backend/src/environmentOperations/EnvironmentBackups';
 import { EnvironmentUpgrades } from '../plugins/styrmin-backend/src/environmentOperations/EnvironmentUpgrades';
+import { EnvironmentRestores } from '../plugins/styrmin-backend/src/environmentOperations/EnvironmentRestores';
+import { EnvironmentClones } from '../plugins/styrmin-backend/src/environmentOperations/EnvironmentClones';
 import { DatabaseClusterStore } from '../plugins/styrmin-backend/src/clusters/DatabaseClusterStore';
 import { systemClock } from '../plugins/styrmin-backend/src/database/Clock';
 import { DatabaseServerInfoStore } from '../plugins/styrmin-backend/src/database/DatabaseServerInfoStore';
@@ -213,6 +215,19 @@ async function setUp(knex: Knex) {
         ...stores,
         ...changeServices,
         knex,
+      }),
+      environmentRestores: EnvironmentRestores.create({
+        ...stores,
+        ...changeServices,
+        knex,
+        clock: systemClock,
+      }),
+      environmentClones: EnvironmentClones.create({
+        ...stores,
+        ...changeServices,
+        knex,
+        clock: systemClock,
+        changes: { notify: () => undefined },
       }),
       clock: systemClock,
     },
