@@ -16,9 +16,11 @@ import type { Page } from 'playwright-core';
 import {
   createInfrahub,
   open,
+  row,
   screenshot,
   shows,
   startBrowser,
+  visibleText,
   type Session,
 } from './support.ts';
 
@@ -68,10 +70,11 @@ let session: Session;
 
 before(async () => {
   session = await startBrowser();
+  // Not --wait: the page shows it reach RUNNING, and a backend restart (yarn start follows
+  // its sources) while styrminctl waits would make it send the create again.
   await createInfrahub({
     name: deploymentName,
     password: 'e2e-environment-backup-password',
-    wait: true,
   });
 });
 
@@ -82,7 +85,19 @@ after(async () => {
 test('an administrator backs up dev from its Backups tab and sees the environment backup complete', async () => {
   const { page } = session;
   try {
-    await open(page, '/styrmin/environments/dev/backups');
+    await open(page, '/styrmin/environments/dev');
+    // An environment backup takes no deployment that is busy: wait until it is RUNNING.
+    await row(page, deploymentName)
+      .getByText('RUNNING', { exact: true })
+      .waitFor({ timeout: 600_000 })
+      .catch(async () => {
+        assert.fail(
+          `${deploymentName} did not reach RUNNING; the page says: ${await visibleText(
+            page,
+          )}`,
+        );
+      });
+    await page.getByRole('tab', { name: 'Backups' }).click();
     await shows(
       page,
       page.getByRole('tab', { name: 'Backups', selected: true }),

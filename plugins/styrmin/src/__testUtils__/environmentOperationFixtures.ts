@@ -194,6 +194,7 @@ export const environmentTasks: TaskPage = {
 export const environmentOperationAnswers: Pick<
   StyrminApi,
   | 'getEnvironmentBackups'
+  | 'getEnvironmentBackup'
   | 'createEnvironmentBackup'
   | 'deleteEnvironmentBackup'
   | 'getEnvironmentTasks'
@@ -227,6 +228,12 @@ export const environmentOperationAnswers: Pick<
     id === devEnvironment.id
       ? environmentBackups
       : { nodes: [], pageInfo: { endCursor: null, hasNextPage: false } },
+  getEnvironmentBackup: async id =>
+    [
+      completedEnvironmentBackup,
+      partialEnvironmentBackup,
+      runningEnvironmentBackup,
+    ].find(backup => backup.id === id),
   createEnvironmentBackup: async () => {
     throw new Error('No test backs up without saying how it ends');
   },

@@ -42,7 +42,7 @@ import type {
   CreateEnvironmentInput,
   Environment,
   EnvironmentBackup,
-  EnvironmentBackupPage,
+  EnvironmentBackupSummaryPage,
   EnvironmentBackupsOptions,
   CloneEnvironmentInput,
   EnvironmentClonePlan,
@@ -201,10 +201,16 @@ export interface StyrminApi {
   /** Restores a backup in place: the deployment is RESTORING until its task ends. */
   restoreBackup(backupId: string): Promise<Restore>;
 
-  /** A page of an environment's environment backups, newest first; undefined for an unknown environment. */
+  /**
+   * A page of an environment's environment backups in brief (status, who and when, which
+   * constituents are left), newest first; undefined for an unknown environment.
+   */
   getEnvironmentBackups(
     options: EnvironmentBackupsOptions,
-  ): Promise<EnvironmentBackupPage | undefined>;
+  ): Promise<EnvironmentBackupSummaryPage | undefined>;
+
+  /** One environment backup with its constituents; undefined when there is none. */
+  getEnvironmentBackup(id: string): Promise<EnvironmentBackup | undefined>;
 
   /**
    * Backs up an environment now: its configuration, the declared state of every eligible

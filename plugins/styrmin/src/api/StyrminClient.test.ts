@@ -494,8 +494,17 @@ describe('StyrminClient', () => {
         c.getEnvironmentBackups({ id: devEnvironment.id, first: 20 }),
       data: { environment: { environmentBackups } },
       result: environmentBackups,
-      operationName: 'EnvironmentBackups',
+      operationName: 'EnvironmentBackupSummaries',
       variables: { id: devEnvironment.id, first: 20 },
+    },
+    {
+      method: 'getEnvironmentBackup',
+      call: (c: StyrminClient) =>
+        c.getEnvironmentBackup(completedEnvironmentBackup.id),
+      data: { environmentBackup: completedEnvironmentBackup },
+      result: completedEnvironmentBackup,
+      operationName: 'EnvironmentBackup',
+      variables: { id: completedEnvironmentBackup.id },
     },
     {
       method: 'createEnvironmentBackup',

@@ -41,7 +41,7 @@ import type {
   CreateEnvironmentInput,
   Environment,
   EnvironmentBackup,
-  EnvironmentBackupPage,
+  EnvironmentBackupSummaryPage,
   EnvironmentBackupsOptions,
   CloneEnvironmentInput,
   EnvironmentClonePlan,
@@ -210,8 +210,12 @@ export class StyrminClient implements StyrminApi {
 
   getEnvironmentBackups(
     options: EnvironmentBackupsOptions,
-  ): Promise<EnvironmentBackupPage | undefined> {
-    return this.#sdk.environmentBackups.list(options);
+  ): Promise<EnvironmentBackupSummaryPage | undefined> {
+    return this.#sdk.environmentBackups.summaries(options);
+  }
+
+  getEnvironmentBackup(id: string): Promise<EnvironmentBackup | undefined> {
+    return this.#sdk.environmentBackups.get(id);
   }
 
   createEnvironmentBackup(

@@ -1,6 +1,6 @@
 import Box from '@material-ui/core/Box';
 import ListItemText from '@material-ui/core/ListItemText';
-import type { EnvironmentBackup } from '@styrmin/sdk';
+import type { EnvironmentBackupSummary } from '@styrmin/sdk';
 import { plural } from '../../plural';
 import { QueryLinkListItem } from '../QueryLinkListItem';
 import { Timestamp } from '../Timestamp';
@@ -14,7 +14,7 @@ export const EnvironmentBackupListItem = ({
   backup,
   selected,
 }: {
-  backup: EnvironmentBackup;
+  backup: EnvironmentBackupSummary;
   selected: boolean;
 }) => {
   const left = backup.constituents.filter(c => c.backup).length;

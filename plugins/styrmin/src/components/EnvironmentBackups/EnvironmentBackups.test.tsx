@@ -52,6 +52,8 @@ function renderTab(
 
 /** The button, once it shows and the user's permissions are known. */
 async function button(name: string) {
+  // The selected environment backup's actions show once it is read.
+  await screen.findByRole('button', { name }, { timeout: 10_000 });
   await waitFor(() => {
     expect(screen.getByRole('button', { name })).toBeInTheDocument();
     expect(screen.queryAllByText(/Checking your permissions/)).toHaveLength(0);
@@ -90,7 +92,7 @@ describe('EnvironmentBackups', () => {
     });
 
     const rows = within(
-      screen.getByRole('table', { name: 'Constituents' }),
+      await screen.findByRole('table', { name: 'Constituents' }),
     ).getAllByRole('row');
     expect(rows.map(row => row.textContent)).toEqual([
       'DeploymentDriver versionApplication versionConstituent backup',

@@ -39,8 +39,12 @@ export const EnvironmentBackups = ({
   const links = useEnvironmentLinks();
   const pages = useCursorPages();
   const { after } = pages;
+  const channel = styrminSignalChannel({
+    record: 'environment',
+    id: environment.id,
+  });
   const state = useLiveStyrminApi(
-    styrminSignalChannel({ record: 'environment', id: environment.id }),
+    channel,
     api =>
       api.getEnvironmentBackups({
         id: environment.id,
@@ -83,7 +87,6 @@ export const EnvironmentBackups = ({
               />
             );
           }
-          const selected = page.nodes.find(b => b.id === selectedId);
           return (
             <Grid container spacing={3}>
               <Grid item xs={12} md={4}>
@@ -105,25 +108,18 @@ export const EnvironmentBackups = ({
                 </InfoCard>
               </Grid>
               <Grid item xs={12} md={8}>
-                {selected ? (
-                  <SelectedEnvironmentBackup
-                    backup={selected}
-                    onDeleted={() => {
-                      // The address named the one deleted: open the newest left.
-                      navigate({ search: '' });
-                      state.retry();
-                    }}
-                    onRestoring={taskId =>
-                      navigate(links.task(environment.name, taskId))
-                    }
-                  />
-                ) : (
-                  <EmptyState
-                    missing="data"
-                    title="There is no such environment backup on this page"
-                    description="It may have been deleted, or be on another page of the list."
-                  />
-                )}
+                <SelectedEnvironmentBackup
+                  backupId={selectedId}
+                  channel={channel}
+                  onDeleted={() => {
+                    // The address named the one deleted: open the newest left.
+                    navigate({ search: '' });
+                    state.retry();
+                  }}
+                  onRestoring={taskId =>
+                    navigate(links.task(environment.name, taskId))
+                  }
+                />
               </Grid>
             </Grid>
           );

@@ -1,5 +1,9 @@
 import { useState } from 'react';
-import { InfoCard, StructuredMetadataTable } from '@backstage/core-components';
+import {
+  EmptyState,
+  InfoCard,
+  StructuredMetadataTable,
+} from '@backstage/core-components';
 import { alertApiRef, useApi } from '@backstage/core-plugin-api';
 import { usePermission } from '@backstage/plugin-permission-react';
 import Box from '@material-ui/core/Box';
@@ -12,8 +16,10 @@ import {
 } from '@styrmin/plugin-styrmin-common';
 import type { EnvironmentBackup } from '@styrmin/sdk';
 import { styrminApiRef } from '../../api';
+import { useLiveStyrminApi } from '../../hooks/useLiveStyrminApi';
 import { ActionButtons } from '../ActionButtons';
 import { RestoreEnvironmentDialog } from '../EnvironmentRestore';
+import { LoadedContent } from '../LoadedContent';
 import { Timestamp } from '../Timestamp';
 import { ConstituentsTable } from './ConstituentsTable';
 import { DeleteEnvironmentBackupDialog } from './DeleteEnvironmentBackupDialog';
@@ -31,7 +37,7 @@ const tableOptions = { titleFormat: (key: string) => key };
  * constituents, and Restore (administrators, after a preview of what it restores) and
  * Delete, each disabled with the reason.
  */
-export const SelectedEnvironmentBackup = ({
+const EnvironmentBackupCard = ({
   backup,
   onDeleted,
   onRestoring,
@@ -128,5 +134,48 @@ export const SelectedEnvironmentBackup = ({
         />
       )}
     </InfoCard>
+  );
+};
+
+/**
+ * The environment backup the tab opened, read on its own (in full, with each
+ * constituent's backup) and again on each change announced on `channel`.
+ */
+export const SelectedEnvironmentBackup = ({
+  backupId,
+  channel,
+  onDeleted,
+  onRestoring,
+}: {
+  backupId: string;
+  /** The environment's channel, which its deployments' changes reach too. */
+  channel: string;
+  onDeleted: () => void;
+  onRestoring: (taskId: string) => void;
+}) => {
+  const state = useLiveStyrminApi(
+    channel,
+    api => api.getEnvironmentBackup(backupId),
+    [backupId],
+  );
+  return (
+    <LoadedContent
+      state={state}
+      missing={
+        <EmptyState
+          missing="data"
+          title="There is no such environment backup"
+          description="It may have been deleted."
+        />
+      }
+    >
+      {backup => (
+        <EnvironmentBackupCard
+          backup={backup}
+          onDeleted={onDeleted}
+          onRestoring={onRestoring}
+        />
+      )}
+    </LoadedContent>
   );
 };

@@ -104,7 +104,7 @@ export const CloneEnvironmentDialog = ({
   const clusters = useStyrminApi(styrminApi => styrminApi.getClusters());
   const backups = useStyrminApi(
     styrminApi =>
-      styrminApi.getEnvironmentBackups({ id: environment.id, first: 100 }),
+      styrminApi.getEnvironmentBackups({ id: environment.id, first: 20 }),
     [environment.id],
   );
   const cloneable =
