@@ -43,9 +43,8 @@ import { DatabaseInstanceStore } from './instances/DatabaseInstanceStore';
 import { DatabaseObservedStateStore } from './observedState/DatabaseObservedStateStore';
 import { createChangeServices } from './reconciliation/createChangeServices';
 import { ServiceRoles } from './permissions/ServiceRoles';
-import { SEALED_COLUMNS } from './sealedColumns';
 import { AesGcmSecretBox } from './secrets/AesGcmSecretBox';
-import { SecretResealer } from './secrets/SecretResealer';
+import { resealSecrets } from './secrets/resealSecrets';
 import { createRouter } from './service/router';
 import { DatabaseTaskStore } from './tasks/DatabaseTaskStore';
 
@@ -147,18 +146,7 @@ export const styrminPlugin = createBackendPlugin({
         const knex = await database.getClient();
         // Rows written before sealing, or under a key older than the newest: the migration
         // of existing rows and the second half of a key rotation (docs/secrets-at-rest.md).
-        const { resealed, skipped } = await SecretResealer.create({
-          knex,
-          box: secretBox,
-          columns: SEALED_COLUMNS,
-        }).reseal();
-        const total = Object.values(resealed).reduce((n, c) => n + c, 0);
-        if (total > 0 || skipped > 0) {
-          logger.info(
-            `Resealed ${total} secret values under key ${secretBox.newestKeyId} (${skipped} written meanwhile)`,
-            resealed,
-          );
-        }
+        await resealSecrets({ knex, box: secretBox, logger });
         // Pages refresh on these signals (with polling as the fallback).
         const changes = SignalsChangeNotifier.create({
           signals,
