@@ -49,6 +49,19 @@ export async function startE2eBackend(options: {
       styrminPlugin,
       scheduler.factory(),
       mockServices.database.factory({ knex: options.knex }),
+      // The key that seals secret values, as a deployment configures one; fixed, so that
+      // a backend started again on the same database opens them.
+      mockServices.rootConfig.factory({
+        data: {
+          styrmin: {
+            secrets: {
+              keys: [
+                { id: 'e2e', secret: Buffer.alloc(32, 9).toString('base64') },
+              ],
+            },
+          },
+        },
+      }),
       mockServices.httpAuth.factory({
         defaultCredentials: mockCredentials.none(),
       }),
