@@ -1,5 +1,5 @@
 import { DatabaseService } from '@backstage/backend-plugin-api';
-import { ConflictError } from '@backstage/errors';
+import { ConflictError, NotFoundError } from '@backstage/errors';
 import { ContextChange, GlobalContext } from '@styrmin/plugin-styrmin-common';
 import { Knex } from 'knex';
 import { randomUUID } from 'node:crypto';
@@ -21,6 +21,7 @@ import {
   InstanceStoreGetManyOptions,
   InstanceStoreListOptions,
   InstanceStoreListResult,
+  InstanceStoreSetTaskOptions,
 } from './InstanceStore';
 import { DbInstanceRow, INSTANCES_TABLE } from './tables';
 
@@ -159,6 +160,18 @@ export class DatabaseInstanceStore implements InstanceStore {
       .update({ active: false });
     if (updated !== 1) {
       throw new ConflictError(`Instance ${id} is not an active instance`);
+    }
+  }
+
+  async setInstanceTask(options: InstanceStoreSetTaskOptions): Promise<void> {
+    const { tx = this.#knex, id, taskId } = options;
+    const updated = isUuid(id)
+      ? await tx<DbInstanceRow>(INSTANCES_TABLE)
+          .where({ id })
+          .update({ task_id: taskId })
+      : 0;
+    if (updated !== 1) {
+      throw new NotFoundError(`Instance ${id} does not exist`);
     }
   }
 

@@ -51,6 +51,13 @@ export type InstanceStoreDeactivateOptions = TransactionOption & {
   id: string;
 };
 
+/** @internal */
+export type InstanceStoreSetTaskOptions = TransactionOption & {
+  id: string;
+  /** The task that applies it now: a retry of the one that failed to. */
+  taskId: string;
+};
+
 /**
  * The instances of deployments: immutable, but for which one is active. At most one instance of a deployment is active, which the database enforces
  * too; older ones stay for the timeline.
@@ -81,4 +88,10 @@ export interface InstanceStore {
 
   /** Ends the instance's time as the active one (a deletion: nothing should run). */
   deactivateInstance(options: InstanceStoreDeactivateOptions): Promise<void>;
+
+  /**
+   * Points the instance at the task that applies it now, so that its timeline entry links
+   * to the retry rather than to the task that failed. `NotFoundError` for an unknown one.
+   */
+  setInstanceTask(options: InstanceStoreSetTaskOptions): Promise<void>;
 }

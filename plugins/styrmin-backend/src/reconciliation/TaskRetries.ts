@@ -8,6 +8,7 @@ import { Knex } from 'knex';
 import { BESIDE_TASK_TYPES } from '../deployments/DeploymentStateFollower';
 import { Deployment } from '../deployments/DeploymentStore';
 import { FlowRun, FlowRunStore } from '../flows/FlowRunStore';
+import { InstanceStore } from '../instances/InstanceStore';
 import { Task, TaskStore } from '../tasks/TaskStore';
 import { DeploymentChanges } from './DeploymentChanges';
 import {
@@ -23,6 +24,7 @@ import {
 export type TaskRetriesOptions = RecordDeploymentTaskDeps & {
   tasks: TaskStore;
   flowRuns: FlowRunStore;
+  instances: InstanceStore;
   deploymentChanges: DeploymentChanges;
 };
 
@@ -44,7 +46,8 @@ const INSTANCE_FLOWS: ReadonlySet<FlowName> = new Set([
  * Retries failed tasks as users ask: a new task of the same change, by the same flow with
  * the same parameters, so that it does again what the failed one set out to do. A task that
  * applied an instance applies the same instance again (the deployment DEPLOYING again, the
- * answers to its actions' prompts kept); stop, start and restart components and run_job
+ * answers to its actions' prompts kept, the instance's task the new one, which its
+ * timeline entry links to); stop, start and restart components and run_job
  * act on the same components and run the same job; a failed deletion is started again.
  *
  * Refused with CONFLICT, writing nothing: a task that did not fail; one that a hook's step
@@ -129,7 +132,16 @@ export class TaskRetries {
         parameters: parametersOf(run),
         stepNames: failed.steps.map(step => step.name),
       },
-      ...(appliesInstance && { state: 'DEPLOYING', prompts: failed.prompts }),
+      ...(appliesInstance && {
+        state: 'DEPLOYING',
+        prompts: failed.prompts,
+        recorded: (task, tx) =>
+          this.#options.instances.setInstanceTask({
+            tx,
+            id: instanceIdOf(run),
+            taskId: task.id,
+          }),
+      }),
       createdBy,
     });
   }
@@ -156,6 +168,15 @@ export class TaskRetries {
 /** Whether a run records intent only, so that the same parameters do the same again. */
 function isRecordedAsIs(run: FlowRun): boolean {
   return isComponentFlow(run.flowName) || run.flowName === 'RUN_JOB';
+}
+
+/** The instance that a run of an instance flow applies. */
+function instanceIdOf(run: FlowRun): string {
+  const { instanceId } = run.parameters;
+  if (typeof instanceId !== 'string') {
+    throw new Error(`Flow run ${run.id} (${run.flowName}) names no instance`);
+  }
+  return instanceId;
 }
 
 /** What the run's flow needs besides the deployment, which the remediator adds. */

@@ -59,6 +59,8 @@ export async function recordDeploymentTask(
     state?: DeploymentState;
     /** The answers to the prompts of the actions the task runs. */
     prompts?: PromptAnswers;
+    /** What else the task's record writes, in its transaction. */
+    recorded?(task: Task, tx: Knex.Transaction): Promise<void>;
   },
 ): Promise<{ deployment: Deployment; task: Task }> {
   const { knex, deployments, environments, clusters, drivers } = deps;
@@ -112,6 +114,7 @@ export async function recordDeploymentTask(
       state: options.state,
       prompts: options.prompts,
     });
+    await options.recorded?.(task, tx);
     return { deployment, task };
   });
 }

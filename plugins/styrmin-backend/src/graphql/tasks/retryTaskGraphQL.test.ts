@@ -98,9 +98,11 @@ describe('retryTask', () => {
         task: { id: retried.task.id },
         instance: { id: firstRun.instance!.id, number: 1 },
       });
-      expect(
-        (await styrmin.deploymentTimeline({ id, first: 10 }))?.nodes,
-      ).toHaveLength(1);
+      // Its timeline entry links to the task that applies it now, not to the failed one.
+      const timeline = await styrmin.deploymentTimeline({ id, first: 10 });
+      expect(timeline?.nodes.map(node => node.task?.id)).toEqual([
+        retried.task.id,
+      ]);
 
       // A second retry of the same failure: the deployment moved on to the first.
       const moved = await styrmin
