@@ -34,7 +34,13 @@ describe('exposed services end to end', () => {
       '--set',
       'base_domain=apps.example.test',
     ]);
-    await world.json(['environments', 'create', 'dev', '--cluster', cluster.name]);
+    await world.json([
+      'environments',
+      'create',
+      'dev',
+      '--cluster',
+      cluster.name,
+    ]);
     await world.json([
       'drivers',
       'load',
@@ -42,10 +48,11 @@ describe('exposed services end to end', () => {
     ]);
     await world.startAgent(agentToken);
     infrahubId = await world.createInfrahub('dev');
-    await world.eventually(async () => {
+    const running = await world.eventually(async () => {
       const deployment = await client.deployment({ id: infrahubId });
       return deployment?.state === 'RUNNING' && deployment;
     }, 'infrahub to run');
+    expect(running.activeInstance?.number).toBe(1);
   });
 
   it('makes the Ingress of the exposed service with the class and host; the controller admits it', async () => {
@@ -86,6 +93,55 @@ describe('exposed services end to end', () => {
       expect.objectContaining({
         name: 'http',
         externalUrl: 'http://http-infrahub-dev.apps.example.test/',
+      }),
+    ]);
+  });
+
+  it('redeploys on an ingress_class change exactly the deployments with exposed services', async () => {
+    await world.json([
+      'drivers',
+      'load',
+      path.join(EXAMPLE_DRIVERS, 'semaphore', '1.0.0'),
+    ]);
+    const PASSWORD = 'semaphore admin password';
+    const API_TOKEN = 'infrahub api token';
+    await world.json(
+      [
+        'deployments',
+        'create',
+        'dev/semaphore',
+        '--driver',
+        'semaphore',
+        '--driver-version',
+        '1.0.0',
+        '--app-version',
+        '2.12.0',
+        '--set-secret',
+        'admin_password=PASSWORD',
+        '--set-secret',
+        'infrahub_api_token=API_TOKEN',
+      ],
+      { env: { PASSWORD, API_TOKEN } },
+    );
+    // Semaphore exposes nothing: its context holds no ingress setting.
+    const redeployments = await world.json([
+      'clusters',
+      'update',
+      'sandbox',
+      '--set',
+      'ingress_class=edge',
+      '--preview',
+    ]);
+    expect(
+      redeployments.map(
+        (r: { deployment: { name: string } }) => r.deployment.name,
+      ),
+    ).toEqual(['infrahub']);
+    expect(redeployments[0].diff).toEqual([
+      expect.objectContaining({
+        path: 'cluster.ingress_class',
+        before: 'sandbox',
+        after: 'edge',
       }),
     ]);
   });
