@@ -112,6 +112,11 @@ describe('DatabaseDriverStore', () => {
       expect(
         loaded.driverVersion.uses!.filter(([root]) => root === 'cluster'),
       ).toEqual([
+        // Its http service is exposed: its Ingress is made from the ingress settings.
+        ['cluster', 'base_domain'],
+        ['cluster', 'ingress_class'],
+        ['cluster', 'ingress_cluster_issuer'],
+        ['cluster', 'ingress_tls_secret'],
         ['cluster', 'storage_class'],
         ['cluster', 'storage_classes', 'database'],
       ]);
