@@ -47,6 +47,34 @@ describe('queryLimitErrors', () => {
     expect(errors(getIntrospectionQuery())).toEqual([]);
   });
 
+  it('counts the nodes of a *Page as the page its first sizes, like a connection', () => {
+    // The query styrminctl environment-backups list sends (the SDK's EnvironmentBackups),
+    // which cost 102,082 at its default page of 20 while a Page's nodes counted as an
+    // unpaged list of 10 on top of the page size.
+    const environmentBackups = `
+      query ($first: Int) {
+        environment(name: "dev") {
+          environmentBackups(first: $first) {
+            nodes {
+              id environmentName backupStorageLocation status createdBy createdAt
+              environment { id name }
+              constituents {
+                deploymentName driverName driverVersion appVersion
+                deployment { id name state }
+                backup { id phase sizeBytes expiresAt task { id result steps { name status } } }
+              }
+            }
+            pageInfo { endCursor hasNextPage }
+          }
+        }
+      }
+    `;
+    expect(errors(environmentBackups, { first: 20 })).toEqual([]);
+    expect(errors(environmentBackups, { first: 5_000 })).toEqual([
+      expect.stringContaining(`above the limit of ${MAX_QUERY_COST}`),
+    ]);
+  });
+
   it(`refuses a query that nests more than ${MAX_QUERY_DEPTH} fields`, () => {
     const depthErrors = (query: string) =>
       errors(query).filter(message => message.includes('nests'));

@@ -32,6 +32,15 @@ const UNPAGED_LIST_ITEMS = 10;
 
 type Measure = { depth: number; cost: number };
 
+/** A page of a paged field: its `nodes` are the page that the field's `first` sized. */
+function isPage(type: unknown): boolean {
+  if (!isObjectType(type)) {
+    return false;
+  }
+  const fields = type.getFields();
+  return 'nodes' in fields && 'pageInfo' in fields;
+}
+
 /**
  * Refuses a query that nests deeper than {@link MAX_QUERY_DEPTH} or costs more than
  * {@link MAX_QUERY_COST}, before it runs. A field with a `first` argument multiplies the
@@ -117,7 +126,7 @@ export function queryLimitErrors(options: {
           items = pageSize(field, selection.arguments ?? []);
         } else if (
           isListType(getNullableType(field.type)) &&
-          !parentTypeName.endsWith('Connection')
+          !(name === 'nodes' && isPage(parentType))
         ) {
           items = UNPAGED_LIST_ITEMS;
         }
