@@ -97,11 +97,13 @@ describe('SettingsChanges', () => {
         createdBy: TEST_USER,
       });
 
-      // No values template or action of drivers/infrahub/1.0.0 reads the base domain.
+      // No values template or action of drivers/infrahub/1.0.0 reads a storage class for
+      // another purpose than its database (the base domain it now uses: its http service is
+      // exposed).
       await expect(
         changes.previewEnvironmentUpdate({
           environmentId: dev.id,
-          overridesPatch: { base_domain: 'dev.example.com' },
+          overridesPatch: { storage_classes: { fast: 'ssd' } },
         }),
       ).resolves.toEqual([]);
       const overridesPatch = { storage_classes: { database: 'ssd' } };
