@@ -148,5 +148,26 @@ describe('DefaultGenerator', () => {
         droppedParameters: [],
       });
     });
+
+    it('refuses a change that would give an exposed service a host no DNS name can be', async () => {
+      const { generator, createInfrahub, dev, read } = await setup();
+      // http-<55 characters>-dev is a label of 64: fine while the cluster exposes nothing.
+      await createInfrahub(dev.id, 'x'.repeat(55));
+      const records = await read(dev.id);
+      expect(() => generator.generate({ records })).not.toThrow();
+
+      expect(
+        thrown(() =>
+          generator.generate({
+            records,
+            change: { clusterSettings: { base_domain: 'apps.example.com' } },
+          }),
+        ),
+      ).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        field: 'services.http',
+        message: expect.stringContaining('64 characters'),
+      });
+    });
   });
 });
