@@ -14,6 +14,7 @@ import { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Agent, AgentOptions } from '../Agent';
 import { Logger } from '../logging/Logger';
+import { agentCredentials } from './agentCredentials';
 import { freePort } from './operatorSandbox';
 
 type TestBackendFeature = NonNullable<
@@ -126,7 +127,8 @@ export function styrminctlAgainst(server: { url: string; token: string }) {
 
 /**
  * The agent in this process, as the end-to-end tests run it: against the backend with the
- * cluster's token and the sandbox's kubeconfig, its chart server on a free port that
+ * cluster's token, in the sandbox with its chart's ServiceAccount and RBAC (nothing more),
+ * its chart server on a free port that
  * Flux's stand-in reaches on loopback, short poll and report intervals. Started.
  */
 export async function startE2eAgent(options: {
@@ -152,7 +154,7 @@ export async function startE2eAgent(options: {
       cacheDirectory: options.cacheDirectory,
       helm: (await ensureTools()).helm,
     },
-    kubeConfig: options.sandbox.kubeConfig,
+    kubeConfig: (await agentCredentials(options.sandbox)).kubeConfig,
     logger: options.logger,
     pollIntervalMs: 100,
     statusIntervalMs: 100,

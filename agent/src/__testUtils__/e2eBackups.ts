@@ -9,12 +9,17 @@ import { E2eWorld } from './e2eWorld';
  * the environment `dev`, infrahub 1.0.0 loaded and the agent started, its locations kept
  * every 200 ms. Answers the location's id once the agent found it Available.
  */
-export async function setUpBackupLocation(world: E2eWorld): Promise<string> {
+export async function setUpBackupLocation(
+  world: E2eWorld,
+  /** More arguments of `styrminctl clusters create sandbox` (`--set` of its settings). */
+  clusterArgs: string[] = [],
+): Promise<string> {
   const { client, sandbox } = world;
   const { cluster, agentToken } = await world.json([
     'clusters',
     'create',
     'sandbox',
+    ...clusterArgs,
   ]);
   const location = await client.backupStorageLocations.create({
     name: 'sandbox-store',

@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Agent, AgentOptions } from '../Agent';
+import { agentDenials } from './agentCredentials';
 import { startE2eAgent, startE2eBackend, styrminctlAgainst } from './e2e';
 import {
   ClusterView,
@@ -56,7 +57,8 @@ export interface E2eWorld {
 /**
  * The end-to-end setup: a real backend on SQLite, kube-sandbox with Flux (and Velero's
  * stand-in with `velero`), styrminctl against the backend, and the agent once a test
- * starts it; everything stopped and removed after the tests of the calling `describe`.
+ * starts it, under its chart's RBAC; everything stopped and removed after the tests of the
+ * calling `describe`, which fail if the sandbox answered the agent a 403.
  * Call it while the tests are defined; the fields are there once they run.
  */
 export function useE2eWorld(options: { velero?: boolean } = {}): E2eWorld {
@@ -137,10 +139,21 @@ export function useE2eWorld(options: { velero?: boolean } = {}): E2eWorld {
 
   afterAll(async () => {
     await agent?.stop();
+    // The agent runs with its chart's RBAC: a 403 is a permission the chart lacks.
+    const denials = world.sandbox && agentDenials(world.sandbox);
     await world.sandbox?.stop();
     await world.backend?.stop();
     if (world.work) {
       await fs.rm(world.work, { recursive: true, force: true });
+    }
+    if (denials?.count) {
+      throw new Error(
+        `the sandbox answered the agent 403 Forbidden ${
+          denials.count
+        } times; its chart's RBAC does not allow:\n${denials.messages.join(
+          '\n',
+        )}`,
+      );
     }
   });
 

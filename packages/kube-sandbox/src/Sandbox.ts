@@ -308,7 +308,7 @@ export class Sandbox {
 
   /**
    * A token and a kubeconfig of an existing ServiceAccount (through its token Secret
-   * `<name>-token`), to run a client under the account's RBAC.
+   * `<name>-sa-token`), to run a client under the account's RBAC.
    */
   serviceAccountCredentials(
     namespace: string,

@@ -85,7 +85,7 @@ describe('kubectl under RBAC', () => {
   afterAll(() => sandbox?.stop());
 
   it('mints the token through a token Secret, which the token controller fills', () => {
-    const secret = sandbox.api.store.get('/secrets', 'shop', 'reader-token');
+    const secret = sandbox.api.store.get('/secrets', 'shop', 'reader-sa-token');
     const account = sandbox.api.store.get('/serviceaccounts', 'shop', 'reader');
     expect(secret).toMatchObject({
       type: 'kubernetes.io/service-account-token',

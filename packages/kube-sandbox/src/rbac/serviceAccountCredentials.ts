@@ -24,7 +24,7 @@ const TOKEN_WAIT_MS = 10_000;
 
 /**
  * Mints a token for an existing ServiceAccount as a cluster's admin would: a token Secret
- * `<name>-token` (type kubernetes.io/service-account-token), whose token the token controller
+ * `<name>-sa-token` (type kubernetes.io/service-account-token), whose token the token controller
  * fills in, and a kubeconfig with it written to `directory`.
  */
 export async function serviceAccountCredentials(options: {
@@ -37,7 +37,7 @@ export async function serviceAccountCredentials(options: {
 }): Promise<ServiceAccountCredentials> {
   const { api, namespace, name } = options;
   const scope = api.scope('v1', 'Secret', namespace);
-  const secretName = `${name}-token`;
+  const secretName = `${name}-sa-token`;
   if (!api.store.get('/serviceaccounts', namespace, name)) {
     throw ApiError.notFound({ group: '', plural: 'serviceaccounts' }, name);
   }
