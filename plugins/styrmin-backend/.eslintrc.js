@@ -1,7 +1,8 @@
 /**
  * The layers show in the folders: the GraphQL API (src/graphql) reads the stores and calls
  * the services of the domain folders, never the other way round. Only the wiring
- * (plugin.ts, service/) and the test helpers (__testUtils__) reach into src/graphql.
+ * (plugin.ts), the API's transports (service/ over HTTP, actions/ as Backstage actions)
+ * and the test helpers (__testUtils__) reach into src/graphql.
  */
 const GRAPHQL_LAYER_MESSAGE =
   'Stores and services do not import the GraphQL layer (src/graphql): move the code that needs it into src/graphql, or what src/graphql shares into the domain folder.';
@@ -21,7 +22,7 @@ module.exports = require('@backstage/cli/config/eslint-factory')(__dirname, {
         zones: [
           {
             target: [
-              './src/!(graphql|service|__testUtils__)/**/*',
+              './src/!(graphql|service|actions|__testUtils__)/**/*',
               './src/index.ts',
             ],
             from: './src/graphql',

@@ -2,6 +2,7 @@ import {
   coreServices,
   createBackendPlugin,
 } from '@backstage/backend-plugin-api';
+import { actionsRegistryServiceRef } from '@backstage/backend-plugin-api/alpha';
 import { eventsServiceRef } from '@backstage/plugin-events-node';
 import { signalsServiceRef } from '@backstage/plugin-signals-node';
 import {
@@ -46,6 +47,7 @@ import { ServiceRoles } from './permissions/ServiceRoles';
 import { AesGcmSecretBox } from './secrets/AesGcmSecretBox';
 import { resealSecrets } from './secrets/resealSecrets';
 import { createRouter } from './service/router';
+import { registerStyrminActions } from './actions/registerStyrminActions';
 import { DatabaseTaskStore } from './tasks/DatabaseTaskStore';
 
 /**
@@ -74,6 +76,7 @@ export const styrminPlugin = createBackendPlugin({
         permissionsRegistry: coreServices.permissionsRegistry,
         scheduler: coreServices.scheduler,
         signals: signalsServiceRef,
+        actionsRegistry: actionsRegistryServiceRef,
       },
       async init({
         auditor,
@@ -89,6 +92,7 @@ export const styrminPlugin = createBackendPlugin({
         permissionsRegistry,
         scheduler,
         signals,
+        actionsRegistry,
       }) {
         permissionsRegistry.addPermissions([...styrminPermissions]);
         const flowRunSettings = readFlowRunSettings(config);
@@ -233,43 +237,44 @@ export const styrminPlugin = createBackendPlugin({
           path: '/graphql',
           allow: 'unauthenticated',
         });
-        httpRouter.use(
-          await createRouter({
-            httpAuth,
-            actionTokens: stores.actionTokens,
-            logger,
-            // Service subjects listed in styrmin.roles.services get their role on top of
-            // what their token allows (styrminctl's static token, for one).
-            permissions: ServiceRoles.fromConfig(config).wrap(permissions),
-            auditor,
-            serverInfo,
-            drivers: { loader: driverLoader },
-            records: {
-              ...stores,
-              deploymentChanges,
-              settingsChanges,
-              componentLifecycle,
-              deploymentJobs,
-              taskRetries,
-              deploymentBackups,
-              environmentBackupService,
-              environmentUpgrades,
-              environmentRestores,
-              environmentClones,
-              clock,
-            },
-            // Announces each change on the event bus (the catalog module refreshes its
-            // entities); without waiting, so that no subscriber slows the answer down.
-            onMutations: mutations => {
-              const eventPayload: StyrminChangesEvent = { mutations };
-              events
-                .publish({ topic: STYRMIN_CHANGES_TOPIC, eventPayload })
-                .catch(error =>
-                  logger.warn(`Could not announce ${mutations}: ${error}`),
-                );
-            },
-          }),
-        );
+        // The API's services, which the GraphQL router and Backstage's actions share.
+        const api = {
+          httpAuth,
+          actionTokens: stores.actionTokens,
+          logger,
+          // Service subjects listed in styrmin.roles.services get their role on top of
+          // what their token allows (styrminctl's static token, for one).
+          permissions: ServiceRoles.fromConfig(config).wrap(permissions),
+          auditor,
+          serverInfo,
+          drivers: { loader: driverLoader },
+          records: {
+            ...stores,
+            deploymentChanges,
+            settingsChanges,
+            componentLifecycle,
+            deploymentJobs,
+            taskRetries,
+            deploymentBackups,
+            environmentBackupService,
+            environmentUpgrades,
+            environmentRestores,
+            environmentClones,
+            clock,
+          },
+          // Announces each change on the event bus (the catalog module refreshes its
+          // entities); without waiting, so that no subscriber slows the answer down.
+          onMutations: mutations => {
+            const eventPayload: StyrminChangesEvent = { mutations };
+            events
+              .publish({ topic: STYRMIN_CHANGES_TOPIC, eventPayload })
+              .catch(error =>
+                logger.warn(`Could not announce ${mutations}: ${error}`),
+              );
+          },
+        };
+        httpRouter.use(await createRouter(api));
+        registerStyrminActions({ actionsRegistry, ...api });
 
         await broker.scheduleLeaseSweep({
           scheduler,
