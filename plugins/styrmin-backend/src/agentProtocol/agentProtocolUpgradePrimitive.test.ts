@@ -91,9 +91,13 @@ describe('upgradeDeploymentVersion over the agent protocol', () => {
       ]);
       expect(tree.result).toBe('RUNNING');
       expect(tree.steps.every(s => s.status === 'SUCCEEDED')).toBe(true);
+      // The hook's run ended, the upgrade it started has not: the deployment still deploys.
       await expect(
         backend.styrmin.deployment({ id: created.deployment.id }),
-      ).resolves.toMatchObject({ driverVersion: { version: '1.1.0' } });
+      ).resolves.toMatchObject({
+        state: 'DEPLOYING',
+        driverVersion: { version: '1.1.0' },
+      });
 
       const next: AgentFlowRun = (await agent.claim({ owner }))!;
       expect(next).toMatchObject({
@@ -111,6 +115,56 @@ describe('upgradeDeploymentVersion over the agent protocol', () => {
       ).resolves.toMatchObject({
         state: 'RUNNING',
         activeInstance: { number: 2, driverVersion: { version: '1.1.0' } },
+      });
+    });
+
+    it('fails the deployment with the reason when the upgrade a hook started fails', async () => {
+      const { agent, createInfrahub } = await backend.newCluster();
+      const created = await createInfrahub();
+      const owner = 'agent-0';
+      const first = (await agent.claim({ owner }))!;
+      const hook = first.task.steps.find(step => step.name === POST_HOOK)!;
+      await expect(
+        runScripted(agent, first, owner, {
+          onRun: async step => {
+            if (step.name === POST_HOOK) {
+              await agent.startTask({
+                runId: first.id,
+                owner,
+                attempt: first.attempt,
+                stepId: hook.id,
+                stepAttempt: 1,
+                call: 0,
+                flow: 'UPGRADE_INSTANCE',
+                driverVersion: '1.1.0',
+                prompts: {
+                  'run-migrations': { migration_timeout_minutes: 45 },
+                },
+              });
+            }
+          },
+        }),
+      ).resolves.toBe('SUCCEEDED');
+      const upgrade: AgentFlowRun = (await agent.claim({ owner }))!;
+      expect(upgrade.flow).toBe('UPGRADE_INSTANCE');
+      await expect(
+        runScripted(agent, upgrade, owner, {
+          fail: {
+            step: upgrade.task.steps[0].name,
+            error: 'the migration broke',
+          },
+        }),
+      ).resolves.toBe('FAILED');
+      expect((await backend.readOnly.taskTree(created.task!.id))?.result).toBe(
+        'FAILED',
+      );
+      await expect(
+        backend.styrmin.deployment({ id: created.deployment.id }),
+      ).resolves.toMatchObject({
+        state: 'FAILED',
+        stateReason: expect.stringContaining(
+          'upgrade_instance failed: the migration broke',
+        ),
       });
     });
   });

@@ -4,12 +4,13 @@ import {
   DeploymentStateChange,
   deploymentStateAfterRun,
   deploymentStateFromStatus,
+  TaskGraph,
   TaskType,
 } from '@styrmin/plugin-styrmin-common';
 import { Knex } from 'knex';
 import { BackupRunFollower } from '../backups/BackupRunFollower';
 import { ChangeNotifier } from '../changes/ChangeNotifier';
-import { FlowRunStore } from '../flows/FlowRunStore';
+import { FlowRun, FlowRunStore } from '../flows/FlowRunStore';
 import { ObservedStateStore } from '../observedState/ObservedStateStore';
 import { TaskStore } from '../tasks/TaskStore';
 import { DeploymentStore } from './DeploymentStore';
@@ -74,9 +75,11 @@ export class DeploymentStateFollower {
   }
 
   /**
-   * After a flow run ended: when its task is the deployment's newest, the deployment
-   * follows (RUNNING, DELETED with its observed state gone, or FAILED with the reason). An
-   * older task that a newer change overtook leaves the state to the newer one.
+   * After a flow run ended: when its task's tree is the deployment's newest task (a task
+   * that a hook's step started is part of the task of that step), the deployment follows
+   * once nothing in the tree runs any more (RUNNING, DELETED with its observed state gone,
+   * or FAILED with the reason of the run that failed in the tree). An older task that a
+   * newer change overtook leaves the state to the newer one.
    */
   async afterRunEnded(options: {
     tx: Knex.Transaction;
@@ -107,14 +110,32 @@ export class DeploymentStateFollower {
       state,
       reason,
     });
-    if (!(await this.#isNewest(tx, task.id, deploymentId))) {
+    const root =
+      task.startKey === undefined
+        ? task
+        : await this.#tasks.getRootTask({ tx, taskId: task.id });
+    if (!root || !(await this.#isNewest(tx, root.id, deploymentId))) {
       return undefined;
     }
-    const change = deploymentStateAfterRun({
-      flowName: run.flowName,
-      state,
-      reason,
-    });
+    const graph = (await this.#tasks.getTaskGraph({ tx, taskId: root.id }))!;
+    const result = computeTaskResult(graph);
+    if (result === 'RUNNING') {
+      // A run of the tree is still to end: a hook's upgrade runs after the hook's task.
+      return undefined;
+    }
+    const failed =
+      result === 'FAILED' && state === 'SUCCEEDED'
+        ? await this.#failedRunOf(tx, graph)
+        : undefined;
+    const change = deploymentStateAfterRun(
+      failed
+        ? {
+            flowName: failed.flowName,
+            state: failed.state === 'CRASHED' ? 'CRASHED' : 'FAILED',
+            reason: failed.reason,
+          }
+        : { flowName: run.flowName, state, reason },
+    );
     if (change) {
       await this.#apply(tx, deploymentId, change);
     }
@@ -154,6 +175,19 @@ export class DeploymentStateFollower {
       await this.#apply(tx, deploymentId, change);
     }
     return change;
+  }
+
+  /** The run of a task of the tree that failed, when this run's success ended it. */
+  async #failedRunOf(
+    tx: Knex.Transaction,
+    graph: TaskGraph,
+  ): Promise<FlowRun | undefined> {
+    const failedTask = graph.tasks.find(
+      task => task.status === 'FAILED' || task.status === 'CRASHED',
+    );
+    const task =
+      failedTask && (await this.#tasks.getTask({ tx, taskId: failedTask.id }));
+    return task && this.#flowRuns.getFlowRun({ tx, flowRunId: task.flowRunId });
   }
 
   async #isNewest(

@@ -628,6 +628,20 @@ describe('DatabaseTaskStore', () => {
       });
       const [newest] = await tasks.getNewestTasks({ deploymentIds: [D1] });
       expect(newest.id).toBe(hook.id);
+      // Its tree is the hook's task's, at any depth; a task no step started is its own.
+      const nested = await create({ startKey: 'run/2/step/1/0' });
+      await tasks.linkStartedTask({
+        stepId: started.steps[0].id,
+        startedTaskId: nested.id,
+      });
+      for (const task of [hook, started, nested]) {
+        await expect(
+          tasks.getRootTask({ taskId: task.id }),
+        ).resolves.toMatchObject({ id: hook.id });
+      }
+      await expect(tasks.getRootTask({ taskId: UNKNOWN_ID })).resolves.toBe(
+        undefined,
+      );
     });
 
     it('pages only the tasks that no step started with topLevel, and keeps a task’s cause', async () => {

@@ -17,6 +17,7 @@ import { linkStartedTask } from './operations/linkStartedTask';
 import { listTaskPage } from './operations/listTaskPage';
 import { loadTasks } from './operations/loadTasks';
 import { recordStepLines } from './operations/recordStepLines';
+import { rootTaskIdOf } from './operations/startedByAStep';
 import { startStep } from './operations/startStep';
 import { succeedStep } from './operations/succeedStep';
 import { supersedeSteps } from './operations/supersedeSteps';
@@ -158,6 +159,19 @@ export class DatabaseTaskStore implements TaskStore {
 
   getNewestTasks(options: TaskStoreNewestTasksOptions): Promise<Task[]> {
     return getNewestTasks(this.#operation(options));
+  }
+
+  async getRootTask(
+    options: TaskStoreGetTaskOptions,
+  ): Promise<Task | undefined> {
+    const { tx = this.#knex, taskId } = options;
+    const ids = onlyUuids([taskId]);
+    if (ids.length === 0) {
+      return undefined;
+    }
+    const rootId = await rootTaskIdOf(tx, taskId);
+    const [task] = await loadTasks(this.#box, tx, 'id', [rootId]);
+    return task;
   }
 
   async getStep(options: TaskStoreGetStepOptions): Promise<Step | undefined> {

@@ -265,6 +265,13 @@ export interface TaskStore {
    */
   getNewestTasks(options: TaskStoreNewestTasksOptions): Promise<Task[]>;
 
+  /**
+   * The task whose tree holds this one, as `getNewestTasks` counts them: the task itself
+   * unless a step of a deployment's task started it (then the task at the top of those
+   * steps). Undefined for an unknown task.
+   */
+  getRootTask(options: TaskStoreGetTaskOptions): Promise<Task | undefined>;
+
   /** One step, with its errors and the tasks it started. */
   getStep(options: TaskStoreGetStepOptions): Promise<Step | undefined>;
 
