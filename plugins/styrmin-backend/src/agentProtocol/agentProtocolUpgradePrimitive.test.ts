@@ -32,7 +32,11 @@ describe('upgradeDeploymentVersion over the agent protocol', () => {
       });
     });
 
-    it('records a linked upgrade from a hook, which runs after the hook’s task and counts in its result', async () => {
+    /**
+     * A new infrahub deployment whose creation's run the agent claimed, and `start`, the
+     * upgrade_deployment_version call of its setup post-hook.
+     */
+    async function claimedCreation() {
       const { agent, createInfrahub } = await backend.newCluster();
       const created = await createInfrahub();
       const owner = 'agent-0';
@@ -50,6 +54,12 @@ describe('upgradeDeploymentVersion over the agent protocol', () => {
           driverVersion,
           prompts: { 'run-migrations': { migration_timeout_minutes: 45 } },
         });
+      return { agent, created, owner, first, hook, start };
+    }
+
+    it('records a linked upgrade from a hook, which runs after the hook’s task and counts in its result', async () => {
+      const { agent, created, owner, first, hook, start } =
+        await claimedCreation();
       let upgradeTaskId: string | undefined;
       const outcome = await runScripted(agent, first, owner, {
         onRun: async step => {
@@ -119,28 +129,12 @@ describe('upgradeDeploymentVersion over the agent protocol', () => {
     });
 
     it('fails the deployment with the reason when the upgrade a hook started fails', async () => {
-      const { agent, createInfrahub } = await backend.newCluster();
-      const created = await createInfrahub();
-      const owner = 'agent-0';
-      const first = (await agent.claim({ owner }))!;
-      const hook = first.task.steps.find(step => step.name === POST_HOOK)!;
+      const { agent, created, owner, first, start } = await claimedCreation();
       await expect(
         runScripted(agent, first, owner, {
           onRun: async step => {
             if (step.name === POST_HOOK) {
-              await agent.startTask({
-                runId: first.id,
-                owner,
-                attempt: first.attempt,
-                stepId: hook.id,
-                stepAttempt: 1,
-                call: 0,
-                flow: 'UPGRADE_INSTANCE',
-                driverVersion: '1.1.0',
-                prompts: {
-                  'run-migrations': { migration_timeout_minutes: 45 },
-                },
-              });
+              await start(0, '1.1.0');
             }
           },
         }),
