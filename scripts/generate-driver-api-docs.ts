@@ -15,18 +15,12 @@ import {
   driverSpecFields,
   DriverSpecField,
 } from '@styrmin/plugin-styrmin-common';
-import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   ACTION_PRIMITIVES_MODULE,
   actionPrimitivesReference,
 } from './actionPrimitivesReference';
-
-// prettier 2 ships no types: these are the two functions this script uses.
-const prettier: {
-  resolveConfig: { sync(file: string): Record<string, unknown> | null };
-  format(source: string, options: Record<string, unknown>): string;
-} = require('prettier');
+import { writeGeneratedDocument } from './generatedDocument';
 
 const OUTPUT = join(__dirname, '..', 'docs', 'driver-api.md');
 
@@ -273,29 +267,14 @@ function argument(name: string): string | undefined {
 }
 
 function main() {
-  const options = prettier.resolveConfig.sync(OUTPUT) ?? {};
   const primitives =
     argument('primitives') ?? join(__dirname, '..', ACTION_PRIMITIVES_MODULE);
-  const markdown = prettier.format(render(primitives), {
-    ...options,
-    parser: 'markdown',
+  writeGeneratedDocument({
+    output: OUTPUT,
+    markdown: render(primitives),
+    script: 'scripts/generate-driver-api-docs.ts',
+    page: 'docs/driver-api.md',
   });
-  if (process.argv.includes('--check')) {
-    let committed = '';
-    try {
-      committed = readFileSync(OUTPUT, 'utf8');
-    } catch {
-      // A missing file is stale too.
-    }
-    if (committed !== markdown) {
-      console.error(
-        'docs/driver-api.md is stale: run node -r @backstage/cli/config/nodeTransform.cjs scripts/generate-driver-api-docs.ts',
-      );
-      process.exit(1);
-    }
-    return;
-  }
-  writeFileSync(OUTPUT, markdown);
 }
 
 main();

@@ -1,6 +1,8 @@
 import {
   BackendFeature,
   createServiceFactory,
+  PermissionsService,
+  ServiceFactory,
   SchedulerServiceTaskInvocationDefinition,
   SchedulerServiceTaskScheduleDefinition,
 } from '@backstage/backend-plugin-api';
@@ -35,13 +37,16 @@ type ScheduledTask = SchedulerServiceTaskScheduleDefinition &
  * the agent protocol, on an advancing clock. Its scheduled tasks (the lease sweep, the
  * server pool's worker) never run by themselves: `runScheduledTask` runs one, so that a test
  * decides when leases expire. Users may do everything, but {@link READ_ONLY_USER}, who may
- * only read. `features` adds to the backend, or replaces the services it names; the example
- * driver versions that `load` names are loaded through the API once it listens.
+ * only read, unless `permissions` decides instead. `features` adds to the backend, or
+ * replaces the services it names; `styrminConfig` adds to the plugin's configuration; the
+ * example driver versions that `load` names are loaded through the API once it listens.
  */
 export async function startAgentProtocolBackend(options: {
   knex: Knex;
   clock?: AdvancingClock;
   features?: BackendFeature[];
+  permissions?: ServiceFactory<PermissionsService>;
+  styrminConfig?: Record<string, unknown>;
   load?: string[];
 }) {
   const {
@@ -49,6 +54,7 @@ export async function startAgentProtocolBackend(options: {
     clock = new AdvancingClock(),
     features = [],
     load = [],
+    styrminConfig = {},
   } = options;
   /** What the plugin logged as errors: a 500's cause, for the test to show. */
   const loggedErrors: string[] = [];
@@ -66,20 +72,22 @@ export async function startAgentProtocolBackend(options: {
       scheduled.set(task.id, task as ScheduledTask);
     },
   });
-  const permissions = mockServices.permissions.mock({
-    authorize: async (requests, { credentials }) =>
-      requests.map(
-        (request): DefinitivePolicyDecision => ({
-          result:
-            (credentials.principal as { userEntityRef?: string })
-              .userEntityRef !== READ_ONLY_USER ||
-            (request.permission.attributes as { action?: string }).action ===
-              'read'
-              ? AuthorizeResult.ALLOW
-              : AuthorizeResult.DENY,
-        }),
-      ),
-  });
+  const permissions =
+    options.permissions ??
+    mockServices.permissions.mock({
+      authorize: async (requests, { credentials }) =>
+        requests.map(
+          (request): DefinitivePolicyDecision => ({
+            result:
+              (credentials.principal as { userEntityRef?: string })
+                .userEntityRef !== READ_ONLY_USER ||
+              (request.permission.attributes as { action?: string }).action ===
+                'read'
+                ? AuthorizeResult.ALLOW
+                : AuthorizeResult.DENY,
+          }),
+        ),
+    }).factory;
   const backend = await startTestBackend({
     features: [
       styrminPlugin,
@@ -90,12 +98,13 @@ export async function startAgentProtocolBackend(options: {
             drivers: { allowedDirectories: [EXAMPLE_DRIVERS] },
             // One key for every replica, as replicas of a real backend share theirs.
             secrets: TEST_SECRETS_CONFIG,
+            ...styrminConfig,
           },
         },
       }),
       logger.factory,
       scheduler.factory,
-      permissions.factory,
+      permissions,
       createServiceFactory({
         service: styrminClockServiceRef,
         deps: {},
