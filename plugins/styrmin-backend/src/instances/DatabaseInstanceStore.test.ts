@@ -1,4 +1,4 @@
-import { ConflictError } from '@backstage/errors';
+import { ConflictError, NotFoundError } from '@backstage/errors';
 import { GlobalContext } from '@styrmin/plugin-styrmin-common';
 import { createTestDatabases } from '../__testUtils__/databases';
 import { createCoreStores, TEST_USER } from '../__testUtils__/coreStores';
@@ -112,27 +112,36 @@ describe('DatabaseInstanceStore', () => {
 
     it('records the task that applies an instance, and deactivates it for a deletion', async () => {
       const { instances, tasks, flowRuns, deployment } = await setup();
-      const run = await flowRuns.createFlowRun({
-        pool: 'cluster:c1',
-        flowName: 'CREATE_INSTANCE',
-      });
-      const task = await tasks.createTask({
-        type: 'create_instance',
-        deploymentId: deployment.id,
-        flowRunId: run.id,
-        createdBy: TEST_USER,
-        stepNames: [],
-      });
+      const createTask = async () =>
+        tasks.createTask({
+          type: 'create_instance',
+          deploymentId: deployment.id,
+          flowRunId: (
+            await flowRuns.createFlowRun({
+              pool: 'cluster:c1',
+              flowName: 'CREATE_INSTANCE',
+            })
+          ).id,
+          createdBy: TEST_USER,
+          stepNames: [],
+        });
+      const failed = await createTask();
+      const task = await createTask();
 
       const instance = await instances.createInstance({
         deploymentId: deployment.id,
         driver: DRIVER,
         context: context('1.5.2'),
         diff: [],
-        taskId: task.id,
+        taskId: failed.id,
         createdBy: TEST_USER,
       });
-      expect(instance.taskId).toBe(task.id);
+      expect(instance.taskId).toBe(failed.id);
+      // A retry applies it again: its task becomes the retry.
+      await instances.setInstanceTask({ id: instance.id, taskId: task.id });
+      await expect(
+        instances.setInstanceTask({ id: 'not-an-id', taskId: task.id }),
+      ).rejects.toThrow(NotFoundError);
       await instances.deactivateInstance({ id: instance.id });
 
       await expect(
