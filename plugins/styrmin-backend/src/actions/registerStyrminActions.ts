@@ -1,3 +1,7 @@
+import {
+  AuditorService,
+  BackstageCredentials,
+} from '@backstage/backend-plugin-api';
 import { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
 import {
   AuthenticationError,
@@ -8,30 +12,21 @@ import {
   ServiceUnavailableError,
 } from '@backstage/errors';
 import { GraphQLFormattedError } from 'graphql';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { callerRef } from '../graphql/callerRef';
 import {
   StyrminGraphQL,
   StyrminGraphQLOptions,
 } from '../graphql/StyrminGraphQL';
-import { changeActions } from './changeActions';
-import { readActions } from './readActions';
-import { StyrminAction } from './StyrminAction';
-
-/**
- * Every Styrmin action, reads first: what {@link registerStyrminActions} registers and
- * docs/backstage-actions.md lists.
- *
- * @internal
- */
-export const styrminActions: StyrminAction[] = [
-  ...readActions,
-  ...changeActions,
-];
+import { styrminActions } from './styrminActions';
 
 /**
  * Registers Styrmin's operations with Backstage's actions registry (which the MCP actions
  * backend and the actions service call). Each action runs its GraphQL operation in
  * process with the caller's credentials, so the resolvers check the same permissions,
  * write the same audit events and announce the same changes as for an API request; an
+ * action has no HTTP request of its own for the auditor to name the caller by, so its audit
+ * events carry the caller in `meta.caller` (as a driver action's do). An
  * error becomes the Backstage error of its code (FORBIDDEN a NotAllowedError, 403), its
  * message prefixed with the code.
  *
@@ -41,17 +36,39 @@ export function registerStyrminActions(
   options: StyrminGraphQLOptions & { actionsRegistry: ActionsRegistryService },
 ): void {
   const { actionsRegistry, ...graphqlOptions } = options;
-  const graphql = StyrminGraphQL.create(graphqlOptions);
+  const callers = new AsyncLocalStorage<BackstageCredentials>();
+  const auditor: AuditorService = {
+    createEvent: event => {
+      const credentials = callers.getStore();
+      return options.auditor.createEvent(
+        credentials
+          ? {
+              ...event,
+              // The registry refuses anonymous callers: this one is a user or a service.
+              meta: {
+                ...event.meta,
+                caller: callerRef(
+                  credentials as Parameters<typeof callerRef>[0],
+                ),
+              },
+            }
+          : event,
+      );
+    },
+  };
+  const graphql = StyrminGraphQL.create({ ...graphqlOptions, auditor });
   for (const { document, variables, output, ...action } of styrminActions) {
     actionsRegistry.register({
       ...action,
       action: async ({ input, credentials }) => {
-        const result = await graphql.execute(
-          {
-            query: document,
-            variables: variables ? variables(input) : input,
-          },
-          { credentials },
+        const result = await callers.run(credentials, () =>
+          graphql.execute(
+            {
+              query: document,
+              variables: variables ? variables(input) : input,
+            },
+            { credentials },
+          ),
         );
         if (result.errors?.length) {
           throw toBackstageError(result.errors[0]);

@@ -1,4 +1,5 @@
 import { actionsRegistryServiceFactory } from '@backstage/backend-defaults/alpha';
+import { AuditorEvent } from '@backstage/backend-defaults/auditor';
 import { mockCredentials } from '@backstage/backend-test-utils';
 import {
   AgentProtocolBackend,
@@ -6,7 +7,8 @@ import {
   startAgentProtocolBackend,
 } from '../__testUtils__/agentProtocolBackend';
 import { createTestDatabases } from '../__testUtils__/databases';
-import { styrminActions } from './registerStyrminActions';
+import { recordingAuditorFactory } from '../__testUtils__/recordingAuditor';
+import { styrminActions } from './styrminActions';
 
 jest.setTimeout(120_000);
 
@@ -21,12 +23,16 @@ describe('Styrmin actions', () => {
 
   describe.each(databases.eachSupportedId())('on %s', databaseId => {
     let backend: AgentProtocolBackend;
+    const audited: AuditorEvent[] = [];
 
     beforeAll(async () => {
       backend = await startAgentProtocolBackend({
         knex: await databases.init(databaseId),
         load: ['infrahub/1.0.0'],
-        features: [actionsRegistryServiceFactory],
+        features: [
+          actionsRegistryServiceFactory,
+          recordingAuditorFactory(audited),
+        ],
       });
     });
 
@@ -134,6 +140,18 @@ describe('Styrmin actions', () => {
         task: { type: 'update_instance', createdBy: OPERATOR },
         deployment: { version: 2 },
       });
+
+      // The action has no HTTP request: its audit event names the caller in meta.
+      expect(audited).toContainEqual(
+        expect.objectContaining({
+          eventId: 'deployment-edit',
+          status: 'succeeded',
+          meta: expect.objectContaining({
+            caller: OPERATOR,
+            taskId: applied.body.output.task.id,
+          }),
+        }),
+      );
 
       const refused = await invoke('edit-deployment', READ_ONLY_USER, {
         ...edit,

@@ -1,12 +1,5 @@
-import {
-  BackstageCredentials,
-  coreServices,
-  createServiceFactory,
-} from '@backstage/backend-plugin-api';
-import {
-  AuditorEvent,
-  DefaultAuditorService,
-} from '@backstage/backend-defaults/auditor';
+import { BackstageCredentials } from '@backstage/backend-plugin-api';
+import { AuditorEvent } from '@backstage/backend-defaults/auditor';
 import {
   mockCredentials,
   mockServices,
@@ -18,6 +11,7 @@ import { buildSchema } from 'graphql';
 import { join } from 'node:path';
 import request from 'supertest';
 import { createTestDatabases } from '../__testUtils__/databases';
+import { recordingAuditorFactory } from '../__testUtils__/recordingAuditor';
 import { EXAMPLE_DRIVERS } from '../__testUtils__/exampleDrivers';
 import { styrminPlugin } from '../plugin';
 import { auditMutations } from './auditMutations';
@@ -112,19 +106,7 @@ describe('auditMutations', () => {
                     : AuthorizeResult.ALLOW,
               })),
           }).factory,
-          // Backstage's own auditor, its events captured instead of logged.
-          createServiceFactory({
-            service: coreServices.auditor,
-            deps: {
-              auth: coreServices.auth,
-              httpAuth: coreServices.httpAuth,
-              plugin: coreServices.pluginMetadata,
-            },
-            factory: deps =>
-              DefaultAuditorService.create(event => {
-                events.push(event);
-              }, deps),
-          }),
+          recordingAuditorFactory(events),
         ],
       }));
     });

@@ -1,0 +1,14 @@
+import { changeActions } from './changeActions';
+import { readActions } from './readActions';
+import { StyrminAction } from './StyrminAction';
+
+/**
+ * Every Styrmin action, reads first: what registerStyrminActions registers and
+ * docs/backstage-actions.md lists (scripts/generate-backstage-actions-docs.ts).
+ *
+ * @internal
+ */
+export const styrminActions: StyrminAction[] = [
+  ...readActions,
+  ...changeActions,
+];
