@@ -86,10 +86,14 @@ export async function createBackupTestRecords(options: {
     const flowRunId = testId(300 + tasks);
     const taskId = testId(400 + tasks);
     await knex('styrmin_flow_runs').insert(testFlowRunRow(flowRunId));
+    const { environment_id } = await knex('styrmin_deployments')
+      .where({ id: deploymentId })
+      .first('environment_id');
     await knex('styrmin_tasks').insert({
       id: taskId,
       type: 'create_instance',
       deployment_id: deploymentId,
+      environment_id,
       flow_run_id: flowRunId,
       sequence: tasks,
       created_by: BACKUP_TEST_USER,
