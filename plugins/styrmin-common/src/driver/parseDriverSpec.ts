@@ -6,7 +6,10 @@ import {
   isSeq,
   LineCounter,
   Node,
+  Pair,
   parseDocument,
+  visit,
+  YAMLMap,
 } from 'yaml';
 import { z } from 'zod/v4';
 import { DriverAction } from './DriverAction';
@@ -36,6 +39,45 @@ export type ParseDriverSpecResult =
     }
   | { success: false; problems: DriverSpecProblem[] };
 
+/**
+ * The pairs of a YAML map by their scalar keys, the first of each, made once per map: a
+ * document of 100,000 unknown keys has a problem to place for each.
+ */
+const pairsOfMaps = new WeakMap<YAMLMap, Map<string, Pair>>();
+function pairsByKey(map: YAMLMap): Map<string, Pair> {
+  let pairs = pairsOfMaps.get(map);
+  if (!pairs) {
+    pairs = new Map();
+    for (const item of map.items) {
+      const name = isScalar(item.key) ? String(item.key.value) : undefined;
+      if (name !== undefined && !pairs.has(name)) {
+        pairs.set(name, item as Pair);
+      }
+    }
+    pairsOfMaps.set(map, pairs);
+  }
+  return pairs;
+}
+
+/** Where each scalar key that its map already holds starts, as yaml's `uniqueKeys` finds them. */
+function duplicateKeyOffsets(doc: Document): number[] {
+  const offsets: number[] = [];
+  visit(doc, {
+    Map(_key, map) {
+      const seen = new Set<unknown>();
+      for (const { key } of map.items) {
+        if (isScalar(key)) {
+          if (seen.has(key.value)) {
+            offsets.push(key.range?.[0] ?? 0);
+          }
+          seen.add(key.value);
+        }
+      }
+    },
+  });
+  return offsets;
+}
+
 /** Finds the YAML node of a path, or of the deepest ancestor present; keys of maps where asked. */
 function findNode(
   doc: Document,
@@ -46,10 +88,7 @@ function findNode(
   for (const [index, segment] of path.entries()) {
     const last = index === path.length - 1;
     if (isMap(node)) {
-      const pair = node.items.find(
-        item =>
-          isScalar(item.key) && String(item.key.value) === String(segment),
-      );
+      const pair = pairsByKey(node).get(String(segment));
       if (!pair) {
         return node;
       }
@@ -123,6 +162,9 @@ const explainIssue: z.core.$ZodErrorMap = issue => {
   return undefined;
 };
 
+/** The longest driver.styrmin.yml read, in characters (a real one is a few thousand). */
+export const MAX_DRIVER_SPEC_LENGTH = 256 * 1024;
+
 /**
  * Parses and validates the text of a driver.styrmin.yml. Pure: it reads nothing but its
  * argument. On failure it returns every problem at once, each with its path in the
@@ -131,20 +173,50 @@ const explainIssue: z.core.$ZodErrorMap = issue => {
  * @public
  */
 export function parseDriverSpec(yamlText: string): ParseDriverSpecResult {
+  if (yamlText.length > MAX_DRIVER_SPEC_LENGTH) {
+    // yaml's parser is slower than linear in the keys of a map: 100,000 held it 45 s.
+    return {
+      success: false,
+      problems: [
+        {
+          path: '',
+          line: 1,
+          column: 1,
+          message: `The document is longer than ${MAX_DRIVER_SPEC_LENGTH} characters`,
+        },
+      ],
+    };
+  }
   const lineCounter = new LineCounter();
-  const doc = parseDocument(yamlText, { lineCounter, prettyErrors: false });
+  // yaml's own check of unique keys is quadratic in the keys of a map (100,000 keys held
+  // the thread for minutes); duplicateKeyOffsets does it in one pass.
+  const doc = parseDocument(yamlText, {
+    lineCounter,
+    prettyErrors: false,
+    uniqueKeys: false,
+  });
   const at = (offset: number): DriverSpecLocation => {
     const { line, col } = lineCounter.linePos(offset);
     return { line, column: col };
   };
 
-  if (doc.errors.length > 0) {
+  const malformed = [
+    ...doc.errors.map(error => ({
+      offset: error.pos[0],
+      message: error.message.split('\n')[0],
+    })),
+    ...duplicateKeyOffsets(doc).map(offset => ({
+      offset,
+      message: 'Map keys must be unique',
+    })),
+  ].sort((a, b) => a.offset - b.offset);
+  if (malformed.length > 0) {
     return {
       success: false,
-      problems: doc.errors.map(error => ({
+      problems: malformed.map(({ offset, message }) => ({
         path: '',
-        ...at(error.pos[0]),
-        message: `Malformed YAML: ${error.message.split('\n')[0]}`,
+        ...at(offset),
+        message: `Malformed YAML: ${message}`,
       })),
     };
   }
