@@ -135,7 +135,7 @@ export class TaskRetries {
       ...(appliesInstance && {
         state: 'DEPLOYING',
         prompts: failed.prompts,
-        recorded: (task, tx) =>
+        recorded: (task: Task, tx: Knex.Transaction) =>
           this.#options.instances.setInstanceTask({
             tx,
             id: instanceIdOf(run),
