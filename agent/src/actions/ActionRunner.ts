@@ -174,6 +174,9 @@ export class ActionRunner {
             exportName: action.function.export,
             context: options.context,
             prompts: options.prompts,
+            // The primitives by name, as ActionPrimitives declares them (the type of
+            // `primitives`): the child makes each a call back here, so that it names none.
+            primitiveNames: Object.keys(options.primitives),
           });
         },
       );
@@ -194,9 +197,6 @@ export class ActionRunner {
       }
     }
   }
-            // The primitives by name, as ActionPrimitives declares them (the type of
-            // `primitives`): the child makes each a call back here, so that it names none.
-            primitiveNames: Object.keys(options.primitives),
 
   /** Carries out one primitive call and answers it; rejects (after answering) when it failed. */
   async #call(

@@ -9,6 +9,7 @@ import {
   CreateEnvironmentInput,
   deleteDeploymentOperation,
   startComponentsOperation,
+  restartComponentsOperation,
   stopComponentsOperation,
   runJobOperation,
   retryTaskOperation,
@@ -375,6 +376,14 @@ export class StyrminClient {
   /** Starts stopped components again (a start_components task). */
   startComponents(input: ComponentsInput): Promise<DeploymentTaskResult> {
     return this.#execute(startComponentsOperation, { input });
+  }
+
+  /**
+   * Restarts components (a restart_components task), as `kubectl rollout restart` does:
+   * their workloads replace their pods one by one.
+   */
+  restartComponents(input: ComponentsInput): Promise<DeploymentTaskResult> {
+    return this.#execute(restartComponentsOperation, { input });
   }
 
   /**

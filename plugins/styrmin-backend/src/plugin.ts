@@ -106,7 +106,11 @@ export const styrminPlugin = createBackendPlugin({
           logger,
         });
         const flowRuns = await DatabaseFlowRunStore.create({ database, clock });
-        const tasks = await DatabaseTaskStore.create({ database, clock });
+        const tasks = await DatabaseTaskStore.create({
+          database,
+          secretBox,
+          clock,
+        });
         const broker = await FlowRunBroker.create({
           database,
           flowRuns,

@@ -15,9 +15,9 @@ import {
   AgentRunOutcome,
   AgentStartedTaskResponse,
   AgentStartTaskRequest,
+  AgentTaskStart,
   AgentStep,
   AgentStepOutcome,
-  AgentTaskStart,
   AgentRestoreStatusReport,
   AgentStepResponse,
 } from '@styrmin/plugin-styrmin-common';

@@ -15,8 +15,8 @@ import { FlowRunBroker } from '../flows/FlowRunBroker';
 import { FlowRunStore } from '../flows/FlowRunStore';
 import { InstanceStore } from '../instances/InstanceStore';
 import { ObservedStateStore } from '../observedState/ObservedStateStore';
-import { Remediator } from '../remediator/Remediator';
 import { DeploymentChanges } from '../reconciliation/DeploymentChanges';
+import { Remediator } from '../remediator/Remediator';
 import { TaskStore } from '../tasks/TaskStore';
 
 /**
@@ -46,10 +46,10 @@ export type AgentProtocolDeps = {
   actionTokens: ActionTokenStore;
   /** Records the tasks that action primitives start, as it records every task. */
   remediator: Remediator;
+  /** Records the upgrades that action primitives start (upgrade_deployment_version). */
+  deploymentChanges: Pick<DeploymentChanges, 'changeDeployment'>;
   /** Told of every change a call makes, so that the pages showing it refresh. */
   changes: ChangeNotifier;
   /** How long a lease lasts after a claim or a heartbeat. */
-  /** Records the upgrades that action primitives start (upgrade_deployment_version). */
-  deploymentChanges: Pick<DeploymentChanges, 'changeDeployment'>;
   leaseSeconds: number;
 };

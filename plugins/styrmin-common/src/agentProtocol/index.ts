@@ -18,9 +18,9 @@ export type {
   AgentRunLease,
   AgentRunOutcome,
   AgentStartTaskRequest,
+  AgentTaskStart,
   AgentStartedTaskResponse,
   AgentStep,
-  AgentTaskStart,
   AgentStepOutcome,
   AgentStepResponse,
 } from './agentProtocolTypes';
