@@ -63,7 +63,7 @@ describe('exposed services end to end', () => {
         'http',
         `styrmin-${infrahubId}`,
       );
-      return found?.status?.loadBalancer?.ingress?.length && found;
+      return found?.status?.loadBalancer?.ingress?.length ? found : undefined;
     }, "the http Ingress's load balancer");
     expect(ingress.spec).toEqual({
       ingressClassName: 'sandbox',

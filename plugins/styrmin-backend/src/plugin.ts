@@ -268,7 +268,7 @@ export const styrminPlugin = createBackendPlugin({
           },
           // Announces each change on the event bus (the catalog module refreshes its
           // entities); without waiting, so that no subscriber slows the answer down.
-          onMutations: mutations => {
+          onMutations: (mutations: string[]) => {
             const eventPayload: StyrminChangesEvent = { mutations };
             events
               .publish({ topic: STYRMIN_CHANGES_TOPIC, eventPayload })

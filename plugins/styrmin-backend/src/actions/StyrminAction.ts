@@ -1,6 +1,9 @@
 import { ActionsRegistryActionOptions } from '@backstage/backend-plugin-api/alpha';
 import { AnyZodObject, z } from 'zod/v3';
 
+/** The registry's options of an action, over its own copy of zod's types. */
+type RegistryActionOptions = ActionsRegistryActionOptions<any, any>;
+
 /**
  * One of Styrmin's operations as a Backstage action: its name (the action's id is
  * `styrmin:<name>`), what the registry shows, its zod schemas, and the GraphQL operation it
@@ -8,27 +11,35 @@ import { AnyZodObject, z } from 'zod/v3';
  * variables (the input itself when absent); `output` picks the action's output from the
  * operation's data.
  *
- * @internal
- */
-export type StyrminAction<
-  TInput extends AnyZodObject = AnyZodObject,
-  TOutput extends AnyZodObject = AnyZodObject,
-> = Omit<ActionsRegistryActionOptions<TInput, TOutput>, 'action'> & {
-  /** The GraphQL document of the operation, with one operation. */
-  document: string;
-  variables?: (input: z.infer<TInput>) => Record<string, unknown>;
-  output: (data: any) => z.infer<TOutput>;
-};
-
-/**
- * Keeps an action's types checked where it is written, and erases them for the list that
- * the registration and the reference generator walk.
+ * The schemas are typed with this plugin's zod, not the registry's: the registry's types
+ * come from another copy of zod (zod 4's `zod/v3`), and checking each action's schemas
+ * against them took tsc past 4 GB of memory. The registration hands them over once, cast
+ * (`toRegistrySchema`); at run time both copies speak the same zod 3 API.
  *
  * @internal
  */
-export function styrminAction<
-  TInput extends AnyZodObject,
-  TOutput extends AnyZodObject,
->(action: StyrminAction<TInput, TOutput>): StyrminAction {
-  return action as unknown as StyrminAction;
+export type StyrminAction = Omit<
+  RegistryActionOptions,
+  'action' | 'schema' | 'examples'
+> & {
+  schema: {
+    input: (zod: typeof z) => AnyZodObject;
+    output: (zod: typeof z) => AnyZodObject;
+  };
+  /** The GraphQL document of the operation, with one operation. */
+  document: string;
+  variables?: (input: any) => Record<string, unknown>;
+  output: (data: any) => unknown;
+};
+
+/** Writes an action; its type checks the fields. @internal */
+export function styrminAction(action: StyrminAction): StyrminAction {
+  return action;
+}
+
+/** An action's schemas as the registry types them (see {@link StyrminAction}). @internal */
+export function toRegistrySchema(
+  schema: StyrminAction['schema'],
+): RegistryActionOptions['schema'] {
+  return schema as unknown as RegistryActionOptions['schema'];
 }

@@ -18,6 +18,8 @@ import {
   StyrminGraphQL,
   StyrminGraphQLOptions,
 } from '../graphql/StyrminGraphQL';
+import { toRegistrySchema } from './StyrminAction';
+import { StyrminCredentials } from '../graphql/types';
 import { styrminActions } from './styrminActions';
 
 /**
@@ -57,9 +59,16 @@ export function registerStyrminActions(
     },
   };
   const graphql = StyrminGraphQL.create({ ...graphqlOptions, auditor });
-  for (const { document, variables, output, ...action } of styrminActions) {
+  for (const {
+    document,
+    variables,
+    output,
+    schema,
+    ...action
+  } of styrminActions) {
     actionsRegistry.register({
       ...action,
+      schema: toRegistrySchema(schema),
       action: async ({ input, credentials }) => {
         const result = await callers.run(credentials, () =>
           graphql.execute(
@@ -67,7 +76,7 @@ export function registerStyrminActions(
               query: document,
               variables: variables ? variables(input) : input,
             },
-            { credentials },
+            { credentials: credentials as StyrminCredentials },
           ),
         );
         if (result.errors?.length) {
