@@ -99,7 +99,9 @@ async function replaceTypeCheck(knex, types) {
             'create table `styrmin_tasks_copy`',
           ),
       );
-      await tx.raw('insert into styrmin_tasks_copy select * from styrmin_tasks');
+      await tx.raw(
+        'insert into styrmin_tasks_copy select * from styrmin_tasks',
+      );
       await tx.raw('drop table styrmin_tasks');
       await tx.raw('alter table styrmin_tasks_copy rename to styrmin_tasks');
       for (const object of objects.filter(o => o.type !== 'table')) {
