@@ -44,6 +44,22 @@ describe('redactSecrets', () => {
     ).toBe(`login ${REDACTED} failed; retry ${REDACTED}`);
   });
 
+  it('replaces the known secret values in their encoded forms too', () => {
+    const secret = 'correct horse/battery+staple?\n2nd line';
+    const base64 = Buffer.from(secret).toString('base64');
+    const printed = [
+      `data: ${base64}`,
+      `url: ${Buffer.from(secret).toString('base64url')}`,
+      `dsn: postgres://app@db/x?password=${encodeURIComponent(secret)}`,
+      `log: ${JSON.stringify({ value: secret })}`,
+    ].join('\n');
+    const redacted = redactSecrets(printed, { secrets: [secret] });
+    expect(redacted).not.toContain(base64.replace(/=+$/, ''));
+    expect(redacted).not.toContain('horse');
+    expect(redacted).not.toContain('horse%2F');
+    expect(redacted.split(REDACTED)).toHaveLength(5);
+  });
+
   it('replaces a longer secret before a shorter one it contains', () => {
     expect(
       redactSecrets('x=abcd-efgh', { secrets: ['abcd', 'abcd-efgh'] }),

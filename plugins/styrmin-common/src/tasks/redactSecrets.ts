@@ -112,13 +112,36 @@ export function redactSecrets(
   options: { secrets?: Iterable<string> } = {},
 ): string {
   let redacted = text;
-  for (const secret of sortForRedaction(options.secrets ?? [])) {
+  const secrets = [...(options.secrets ?? [])];
+  for (const secret of sortForRedaction(secrets.flatMap(encodedForms))) {
     redacted = redacted.split(secret).join(REDACTED);
   }
   for (const { pattern, replace } of SECRET_FORMS) {
     redacted = redacted.replace(pattern, replace);
   }
   return redacted;
+}
+
+/**
+ * A secret as it is written, and as commands print it encoded: base64 (a Kubernetes
+ * Secret's data, basic auth), base64url, URL-encoded (a connection string) and JSON-escaped
+ * (a multi-line value in a JSON log line).
+ */
+function encodedForms(secret: string): string[] {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(secret)) {
+    binary += String.fromCharCode(byte);
+  }
+  const base64 = btoa(binary);
+  const unpadded = base64.replace(/=+$/, '');
+  return [
+    secret,
+    base64,
+    unpadded,
+    unpadded.replace(/\+/g, '-').replace(/\//g, '_'),
+    encodeURIComponent(secret),
+    JSON.stringify(secret).slice(1, -1),
+  ];
 }
 
 /** Long enough to redact, each once, longest first so that no part of one is left. */
