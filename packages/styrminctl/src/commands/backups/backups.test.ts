@@ -69,6 +69,8 @@ function task(id: string, type: string, result: string, step: string) {
                 },
               ]
             : [],
+        lines: [],
+        outputTail: null,
         startedTasks: [],
         supersededBy: null,
       },

@@ -97,7 +97,7 @@ describe('styrminctl drivers validate', () => {
     expect(result.stderr.split('\n')).toEqual([
       `Error [VALIDATION_FAILED]: ${broken} has 2 problems`,
       'driver.styrmin.yml:3:7 kind Invalid input: expected "ApplicationDriver"',
-      'driver.styrmin.yml:96:13 spec.actions[0].hook Invalid option: expected one of "setup"|"upgrade"',
+      'driver.styrmin.yml:100:13 spec.actions[0].hook Invalid option: expected one of "setup"|"upgrade"',
       '',
     ]);
   });
