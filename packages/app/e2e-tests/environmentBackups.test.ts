@@ -115,7 +115,8 @@ test('an administrator backs up dev from its Backups tab and sees the environmen
       .first();
     await shows(
       page,
-      newest.getByText('COMPLETED', { exact: true }),
+      // Its status chip; with several deployments in dev, its constituents' line says it too.
+      newest.getByText('COMPLETED', { exact: true }).first(),
       'the new environment backup COMPLETED in the list',
     );
     const constituent = page
