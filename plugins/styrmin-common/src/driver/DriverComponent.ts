@@ -1,4 +1,5 @@
 import { z } from 'zod/v4';
+import { MAX_REPLICAS } from '../configuration/configurationFields';
 import { DnsLabel } from './driverFields';
 
 /**
@@ -39,6 +40,11 @@ export const DriverComponent = z
     replicas: z
       .int()
       .min(1)
+      // A Deployment's replicas is an int32: a larger default would render a chart the
+      // apiserver refuses, after the driver had been accepted.
+      .max(MAX_REPLICAS, {
+        error: `A default replica count is at most ${MAX_REPLICAS}`,
+      })
       .optional()
       .describe(
         "The driver default replica count, used when a deployment sets no replica override. Without it, 1 for a singleton and otherwise the chart's count.",

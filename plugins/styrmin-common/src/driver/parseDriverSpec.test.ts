@@ -339,6 +339,14 @@ describe('parseDriverSpec', () => {
       /too small|>=1/,
     ],
     [
+      'replicas beyond an int32',
+      d => {
+        d.spec.components.server.replicas = 1e12;
+      },
+      'spec.components.server.replicas',
+      /default replica count is at most 2147483647/,
+    ],
+    [
       'fractional replicas',
       d => {
         d.spec.components.server.replicas = 1.5;
