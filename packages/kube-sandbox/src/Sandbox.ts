@@ -296,6 +296,15 @@ export class Sandbox {
     return this.#parts.server.requests;
   }
 
+  /**
+   * Every HTTP request since the start, counted by `<user> <verb> <group>/<plural>`
+   * (`/<subresource>` when there is one; `<user> <method> <path>` for other paths), for
+   * benchmarks that count beyond the last 1,000.
+   */
+  get requestCounts(): ReadonlyMap<string, number> {
+    return this.#parts.server.requestCounts;
+  }
+
   /** How many watch streams are open. */
   get openWatches(): number {
     return this.#parts.server.openWatches;

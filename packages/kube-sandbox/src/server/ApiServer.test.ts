@@ -81,6 +81,42 @@ describe('ApiServer', () => {
     ).toBe(true);
   });
 
+  it('counts every request by user, verb and resource', async () => {
+    const count = (key: string) => sandbox.requestCounts.get(key) ?? 0;
+    const admin = 'kube-sandbox-admin';
+    const before = {
+      list: count(`${admin} list /namespaces`),
+      get: count(`${admin} get /namespaces`),
+      status: count(`${admin} patch apps/deployments/status`),
+      version: count(`${admin} GET /version`),
+      anonymous: count('anonymous list /namespaces'),
+    };
+    await rawRequest(sandbox, 'GET', '/api/v1/namespaces');
+    await rawRequest(sandbox, 'GET', '/api/v1/namespaces');
+    await rawRequest(sandbox, 'GET', '/api/v1/namespaces/default');
+    await rawRequest(
+      sandbox,
+      'PATCH',
+      '/apis/apps/v1/namespaces/default/deployments/none/status',
+      { body: {}, contentType: 'application/merge-patch+json' },
+    );
+    await rawRequest(sandbox, 'GET', '/version');
+    await rawRequest(sandbox, 'GET', '/api/v1/namespaces', { token: null });
+    expect({
+      list: count(`${admin} list /namespaces`),
+      get: count(`${admin} get /namespaces`),
+      status: count(`${admin} patch apps/deployments/status`),
+      version: count(`${admin} GET /version`),
+      anonymous: count('anonymous list /namespaces'),
+    }).toEqual({
+      list: before.list + 2,
+      get: before.get + 1,
+      status: before.status + 1,
+      version: before.version + 1,
+      anonymous: before.anonymous + 1,
+    });
+  });
+
   it('serves discovery', async () => {
     const api = await rawRequest(sandbox, 'GET', '/api');
     expect(api.headers['content-type']).toBe('application/json');

@@ -136,6 +136,11 @@ export class ApiServer {
     return this.#requests.records;
   }
 
+  /** Every request since the start, counted by user, verb and resource. */
+  get requestCounts(): ReadonlyMap<string, number> {
+    return this.#requests.counts;
+  }
+
   /** How many watch streams are open. */
   get openWatches(): number {
     return this.#watches.size;
