@@ -32,7 +32,6 @@ const FLOW_WITHOUT_RULE: Record<string, string> = {
   'Role styrmin-system/styrmin-agent helmrepositories,ocirepositories,gitrepositories':
     'create',
   'Role styrmin-system/styrmin-agent secrets': 'create',
-  'Role styrmin-system/styrmin-agent events': 'create',
   'ClusterRole /styrmin-agent namespaces,services': 'create',
   'ClusterRole /styrmin-agent ingresses': 'create',
   'ClusterRole /styrmin-agent pods': 'create',
@@ -41,6 +40,8 @@ const FLOW_WITHOUT_RULE: Record<string, string> = {
   'ClusterRole /styrmin-agent deployments,statefulsets': 'create',
   'ClusterRole /styrmin-agent jobs': 'create',
   'ClusterRole /styrmin-agent persistentvolumeclaims': 'restore in place',
+  'ClusterRole /styrmin-agent configmaps': 'create',
+  'ClusterRole /styrmin-agent events': 'create',
   // The env Secret of an instance whose component env override is given as { secret }
   // (operator/desired/secretEnv.ts), which styrminctl's --env cannot give.
   'ClusterRole /styrmin-agent secrets': 'none',

@@ -135,6 +135,7 @@ describe('EventRecorder', () => {
       velero: false,
     });
     await sandbox.kubectl(['create', 'namespace', 'styrmin-system']);
+    await sandbox.kubectl(['create', 'namespace', 'styrmin-d1']);
   });
 
   afterAll(() => sandbox.stop());
@@ -179,6 +180,65 @@ describe('EventRecorder', () => {
       { type: 'Normal', reason: 'Reconciled', count: 1 },
     ]);
     expect(events[0].metadata.name).toMatch(/^d1\.[0-9a-f]+$/);
+  });
+
+  it("writes each Event again on the deployment record, in the deployment's namespace, naming the StyrminDeployment as related", async () => {
+    const recorder = EventRecorder.create({
+      kubeConfig: sandbox.kubeConfig,
+      logger,
+    });
+    const deploymentRecord = {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: {
+        name: 'styrmin-deployment',
+        namespace: 'styrmin-d1',
+        uid: '2f0c6b8e-0000-4000-8000-000000000002',
+        resourceVersion: '7',
+      },
+    };
+    const progressing = {
+      type: 'Normal' as const,
+      reason: 'Progressing',
+      message: 'Waiting for Flux',
+    };
+    recorder.record(resource, progressing, { deploymentRecord });
+    recorder.record(resource, progressing, { deploymentRecord });
+    await recorder.flush();
+    const inNamespace = sandbox.api.store.list('/events', 'styrmin-d1');
+    expect(inNamespace).toMatchObject([
+      {
+        involvedObject: {
+          apiVersion: 'v1',
+          kind: 'ConfigMap',
+          name: 'styrmin-deployment',
+          namespace: 'styrmin-d1',
+          uid: deploymentRecord.metadata.uid,
+        },
+        related: {
+          kind: 'StyrminDeployment',
+          name: 'd1',
+          namespace: 'styrmin-system',
+          uid: resource.metadata!.uid,
+        },
+        reason: 'Progressing',
+        count: 2,
+        source: { component: 'styrmin-operator' },
+      },
+    ]);
+    expect(inNamespace[0].metadata.name).toMatch(
+      /^styrmin-deployment\.[0-9a-f]+$/,
+    );
+    expect(
+      sandbox.api.store
+        .list('/events', 'styrmin-system')
+        .filter(e => e.reason === 'Progressing'),
+    ).toMatchObject([
+      { involvedObject: { kind: 'StyrminDeployment', name: 'd1' }, count: 2 },
+    ]);
+    expect(
+      sandbox.api.store.list('/events', 'styrmin-system')[0].related,
+    ).toBeUndefined();
   });
 
   it('logs and drops an event it cannot write', async () => {

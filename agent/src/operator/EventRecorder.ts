@@ -3,8 +3,10 @@ import {
   CoreV1Api,
   CoreV1Event,
   KubeConfig,
+  KubernetesObject,
   PatchStrategy,
   setHeaderOptions,
+  V1ObjectReference,
 } from '@kubernetes/client-node';
 import { randomBytes } from 'node:crypto';
 import { Logger } from '../logging/Logger';
@@ -68,6 +70,24 @@ export function conditionEvents(
     }));
 }
 
+/** @public */
+export interface EventRecorderRecordOptions {
+  /**
+   * The deployment record in the deployment's namespace: the Event is recorded on it too,
+   * naming the StyrminDeployment as its `related` object.
+   */
+  deploymentRecord?: KubernetesObject;
+}
+
+const referenceTo = (object: KubernetesObject): V1ObjectReference => ({
+  apiVersion: object.apiVersion,
+  kind: object.kind,
+  name: object.metadata!.name,
+  namespace: object.metadata!.namespace,
+  uid: object.metadata!.uid,
+  resourceVersion: object.metadata!.resourceVersion,
+});
+
 /**
  * Records core v1 Events on StyrminDeployments as client-go's event recorder does, so that
  * `kubectl describe styrmindeployment` and `kubectl get events` show what the operator did:
@@ -75,6 +95,13 @@ export function conditionEvents(
  * type, reason and message) bumps `count` and `lastTimestamp` of the Event it made instead of
  * making another. Events are written in order, in the background; one that cannot be written
  * is logged and dropped, never a reconcile's failure.
+ *
+ * An Event must live in the namespace of its involved object, and the StyrminDeployment
+ * lives in the operator's namespace, away from the deployment's workloads. So each Event is
+ * recorded a second time, given the deployment record (a ConfigMap the operator keeps in the
+ * deployment's namespace): involved object the record, `related` the StyrminDeployment.
+ * `kubectl get events -n styrmin-<id>` then tells the operator's story beside the
+ * workloads' controllers' and kubelet's.
  *
  * @public
  */
@@ -106,24 +133,40 @@ export class EventRecorder {
   /** Records the Events of a status write (see conditionEvents). */
   conditionsChanged(
     resource: StyrminDeployment,
-    before: readonly Condition[] | undefined,
-    after: readonly Condition[],
+    options: {
+      before: readonly Condition[] | undefined;
+      after: readonly Condition[];
+    } & EventRecorderRecordOptions,
   ): void {
-    for (const event of conditionEvents(before, after)) {
-      this.record(resource, event);
+    for (const event of conditionEvents(options.before, options.after)) {
+      this.record(resource, event, options);
     }
   }
 
-  record(resource: StyrminDeployment, event: DeploymentEvent): void {
-    this.#queue = this.#queue.then(() =>
-      this.#write(resource, event).catch(error =>
-        this.#logger.error('Failed to record event', {
-          StyrminDeployment: refOf(resource),
-          reason: event.reason,
-          error: error instanceof Error ? error.message : String(error),
-        }),
-      ),
-    );
+  record(
+    resource: StyrminDeployment,
+    event: DeploymentEvent,
+    options: EventRecorderRecordOptions = {},
+  ): void {
+    const about: Array<{
+      involved: KubernetesObject;
+      related?: KubernetesObject;
+    }> = [{ involved: resource }];
+    if (options.deploymentRecord) {
+      about.push({ involved: options.deploymentRecord, related: resource });
+    }
+    for (const { involved, related } of about) {
+      this.#queue = this.#queue.then(() =>
+        this.#write(involved, related, event).catch(error =>
+          this.#logger.error('Failed to record event', {
+            StyrminDeployment: refOf(resource),
+            [involved.kind!]: refOf(involved),
+            reason: event.reason,
+            error: error instanceof Error ? error.message : String(error),
+          }),
+        ),
+      );
+    }
   }
 
   /** Resolves once every Event recorded so far is written (or dropped). */
@@ -131,8 +174,12 @@ export class EventRecorder {
     return this.#queue;
   }
 
-  async #write(resource: StyrminDeployment, event: DeploymentEvent) {
-    const { name, namespace, uid } = resource.metadata!;
+  async #write(
+    involved: KubernetesObject,
+    related: KubernetesObject | undefined,
+    event: DeploymentEvent,
+  ) {
+    const { name, namespace, uid } = involved.metadata!;
     const key = [uid, event.type, event.reason, event.message].join('\u0000');
     const now = this.#now();
     const previous = this.#written.get(key);
@@ -164,14 +211,8 @@ export class EventRecorder {
         ).toString(16)}`,
         namespace,
       },
-      involvedObject: {
-        apiVersion: resource.apiVersion,
-        kind: resource.kind,
-        name,
-        namespace,
-        uid,
-        resourceVersion: resource.metadata!.resourceVersion,
-      },
+      involvedObject: referenceTo(involved),
+      ...(related ? { related: referenceTo(related) } : {}),
       type: event.type,
       reason: event.reason,
       message: event.message,

@@ -4,6 +4,7 @@ import {
   KubernetesObject,
   KubernetesObjectApi,
   ObjectCache,
+  V1ConfigMap,
   V1Ingress,
   V1Namespace,
   V1Service,
@@ -41,6 +42,7 @@ export interface OperatorCache {
   namespaces: ObjectCache<V1Namespace>;
   services: ObjectCache<V1Service>;
   ingresses: ObjectCache<V1Ingress>;
+  configMaps: ObjectCache<V1ConfigMap>;
 }
 
 /** @public */
@@ -51,6 +53,7 @@ export interface OperatorInformers {
   namespaces: CachingInformer<V1Namespace>;
   services: CachingInformer<V1Service>;
   ingresses: CachingInformer<V1Ingress>;
+  configMaps: CachingInformer<V1ConfigMap>;
 }
 
 const PLURALS: Record<ChartSourceKind, string> = {
@@ -62,8 +65,8 @@ const PLURALS: Record<ChartSourceKind, string> = {
 /**
  * The informers of the StyrminDeployment operator: the StyrminDeployments of the operator's
  * namespace, and, by the `app.kubernetes.io/managed-by=styrmin` label, the HelmReleases and
- * chart sources it makes there and the namespaces, Services and Ingresses it makes for deployments, so
- * the caches hold only Styrmin's objects.
+ * chart sources it makes there and the namespaces, Services, Ingresses and deployment records
+ * (ConfigMaps) it makes for deployments, so the caches hold only Styrmin's objects.
  *
  * @public
  */
@@ -116,6 +119,11 @@ export function createOperatorInformers(
       kind: 'Ingress',
       plural: 'ingresses',
     }),
+    configMaps: managed({
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      plural: 'configmaps',
+    }),
   };
 }
 
@@ -152,5 +160,6 @@ export function operatorSources(
     owned('Namespace', informers.namespaces),
     owned('Service', informers.services),
     owned('Ingress', informers.ingresses),
+    owned('ConfigMap', informers.configMaps),
   ];
 }

@@ -1,3 +1,4 @@
+import { KubernetesObject } from '@kubernetes/client-node';
 import { isDeepStrictEqual } from 'node:util';
 import { Condition, setCondition } from '../styrminDeployment/conditions';
 import {
@@ -13,6 +14,11 @@ export interface StatusUpdate {
   conditions: Array<Omit<Condition, 'observedGeneration'>>;
   /** The stopped components of a spec the phases ran for; absent: what was written before. */
   stoppedComponents?: string[];
+  /**
+   * The deployment record in the deployment's namespace (`desired/deploymentRecord.ts`), once
+   * a phase applied it: the Events of the write are recorded on it too.
+   */
+  deploymentRecord?: KubernetesObject;
 }
 
 /**
@@ -87,11 +93,11 @@ export class StatusWriter {
         uid: resource.metadata!.uid!,
         status,
       });
-      this.#events?.conditionsChanged(
-        resource,
-        previous.conditions,
-        status.conditions ?? [],
-      );
+      this.#events?.conditionsChanged(resource, {
+        before: previous.conditions,
+        after: status.conditions ?? [],
+        deploymentRecord: update.deploymentRecord,
+      });
     }
   }
 

@@ -132,6 +132,9 @@ describe('StyrminDeploymentReconciler', () => {
         ),
       ),
       service: read(await view.read('v1', 'Service', 'http', namespace)),
+      record: read(
+        await view.read('v1', 'ConfigMap', 'styrmin-deployment', namespace),
+      ),
     };
   }
 
@@ -185,6 +188,16 @@ describe('StyrminDeploymentReconciler', () => {
     expect(namespace.metadata.labels).toMatchObject({
       'app.kubernetes.io/managed-by': 'styrmin',
       'styrmin.io/deployment-id': 'd1',
+    });
+    const record = await view.read(
+      'v1',
+      'ConfigMap',
+      'styrmin-deployment',
+      'styrmin-d1',
+    );
+    expect(record.data).toEqual({
+      styrminDeployment: `${OPERATOR_NAMESPACE}/d1`,
+      uid: resource.metadata!.uid,
     });
     const release = await view.read(
       'helm.toolkit.fluxcd.io/v2',

@@ -1,3 +1,4 @@
+import { V1ConfigMap } from '@kubernetes/client-node';
 import { StyrminError } from '@styrmin/plugin-styrmin-common';
 import { Reconciler, ReconcileResult } from '../controller/Reconciler';
 import { TerminalError } from '../controller/TerminalError';
@@ -46,7 +47,10 @@ export interface StyrminDeploymentReconcilerOptions {
    */
   pollIntervalMs?: number;
   now?: () => Date;
-  /** Records an Event on the StyrminDeployment for each condition that changes. */
+  /**
+   * Records an Event on the StyrminDeployment for each condition that changes, and the same
+   * on its deployment record in the deployment's namespace once that exists.
+   */
   events?: EventRecorder;
 }
 
@@ -153,16 +157,22 @@ export class StyrminDeploymentReconciler implements Reconciler {
     };
     await this.#ensureFinalizer(resource, log);
     const deps: PhaseDeps = { client: this.#client, cache: this.#cache, log };
-    // What a phase learns that a later one needs: the namespace the release goes into.
+    // What a phase learns that a later one needs: the namespace the release goes into, and
+    // the deployment record there, which the Events of the status write are also recorded on.
     let namespaceUid = '';
+    let deploymentRecord: V1ConfigMap | undefined;
 
     const phases: Phase[] = [
       {
         type: ConditionType.NamespaceReady,
         step: OperatorStep.EnsureNamespace,
         run: async () => {
-          const { outcome, uid } = await ensureNamespace(deps, deployment);
+          const { outcome, uid, record } = await ensureNamespace(
+            deps,
+            deployment,
+          );
           namespaceUid = uid;
+          deploymentRecord = record;
           return outcome;
         },
       },
@@ -232,6 +242,7 @@ export class StyrminDeploymentReconciler implements Reconciler {
         })),
       ],
       stoppedComponents: spec.stoppedComponents,
+      deploymentRecord,
     });
     return ready.status === 'Unknown'
       ? { requeueAfterMs: this.#pollIntervalMs }
