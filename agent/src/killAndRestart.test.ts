@@ -1,11 +1,10 @@
 import { TestDatabases } from '@backstage/backend-test-utils';
 import { ensureTools, Sandbox } from '@styrmin/kube-sandbox';
 import { StyrminClient, TaskDetail } from '@styrmin/sdk';
-import { ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
+import { AgentProcess } from './__testUtils__/agentProcess';
 import { startE2eBackend, styrminctlAgainst } from './__testUtils__/e2e';
 import { EXAMPLE_DRIVERS } from './__testUtils__/exampleBundles';
 import {
@@ -20,7 +19,6 @@ const KILL_POINTS = Number(process.env.STYRMIN_KILL_POINTS ?? 20);
 /** The random kill points follow this seed; a failure prints it, to replay the same ones. */
 const SEED = Number(process.env.STYRMIN_KILL_SEED ?? Date.now() % 100_000);
 const PASSWORD = 'correct horse battery staple';
-const AGENT_BIN = path.resolve(__dirname, '../bin/styrmin-agent');
 
 jest.setTimeout(Math.max(600_000, KILL_POINTS * 30_000));
 
@@ -34,48 +32,6 @@ function random(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-/** The agent as a real process, as its container runs it: killed with SIGKILL. */
-class AgentProcess {
-  readonly #child: ChildProcess;
-  readonly started: Promise<void>;
-  readonly exited: Promise<void>;
-
-  constructor(env: Record<string, string>, lines: string[]) {
-    this.#child = spawn(process.execPath, [AGENT_BIN], {
-      env: { PATH: process.env.PATH!, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let resolveStarted!: () => void;
-    this.started = new Promise(resolve => {
-      resolveStarted = resolve;
-    });
-    const onStarted = resolveStarted;
-    this.exited = new Promise(resolve =>
-      this.#child.on('exit', () => resolve()),
-    );
-    // An agent that ends before it started fails the wait rather than hang it.
-    this.exited.then(() => onStarted());
-    for (const stream of [this.#child.stdout!, this.#child.stderr!]) {
-      createInterface({ input: stream }).on('line', line => {
-        lines.push(line);
-        if (line.includes('msg="Started agent"')) {
-          onStarted();
-        }
-      });
-    }
-  }
-
-  async kill(): Promise<void> {
-    this.#child.kill('SIGKILL');
-    await this.exited;
-  }
-
-  async stop(): Promise<void> {
-    this.#child.kill('SIGTERM');
-    await this.exited;
-  }
 }
 
 /*

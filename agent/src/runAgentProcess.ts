@@ -1,3 +1,4 @@
+import { StyrminApiError } from '@styrmin/sdk';
 import { readFileSync } from 'node:fs';
 import { Agent } from './Agent';
 import { loadAgentConfig } from './config/AgentConfig';
@@ -47,6 +48,7 @@ export async function runAgentProcess(): Promise<void> {
   } catch (error) {
     if (!stopping) {
       logger.error('Agent could not start', {
+        code: error instanceof StyrminApiError ? error.code : undefined,
         error: (error as Error).message,
       });
       process.exitCode = 1;

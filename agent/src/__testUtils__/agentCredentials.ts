@@ -80,3 +80,17 @@ export function agentDenials(sandbox: Sandbox) {
       .map(r => r.message!),
   };
 }
+
+/** The error to fail the tests with when the sandbox answered the agent's identity a 403. */
+export function agentDenialsError(sandbox: Sandbox): Error | undefined {
+  const denials = agentDenials(sandbox);
+  return denials.count
+    ? new Error(
+        `the sandbox answered the agent 403 Forbidden ${
+          denials.count
+        } times; its chart's RBAC does not allow:\n${denials.messages.join(
+          '\n',
+        )}`,
+      )
+    : undefined;
+}

@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Agent, AgentOptions } from '../Agent';
-import { agentDenials } from './agentCredentials';
+import { agentDenialsError } from './agentCredentials';
 import { startE2eAgent, startE2eBackend, styrminctlAgainst } from './e2e';
 import {
   ClusterView,
@@ -140,20 +140,14 @@ export function useE2eWorld(options: { velero?: boolean } = {}): E2eWorld {
   afterAll(async () => {
     await agent?.stop();
     // The agent runs with its chart's RBAC: a 403 is a permission the chart lacks.
-    const denials = world.sandbox && agentDenials(world.sandbox);
+    const denied = world.sandbox && agentDenialsError(world.sandbox);
     await world.sandbox?.stop();
     await world.backend?.stop();
     if (world.work) {
       await fs.rm(world.work, { recursive: true, force: true });
     }
-    if (denials?.count) {
-      throw new Error(
-        `the sandbox answered the agent 403 Forbidden ${
-          denials.count
-        } times; its chart's RBAC does not allow:\n${denials.messages.join(
-          '\n',
-        )}`,
-      );
+    if (denied) {
+      throw denied;
     }
   });
 

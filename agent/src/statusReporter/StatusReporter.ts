@@ -173,6 +173,7 @@ export class StatusReporter implements Reconciler {
       // Sending it again changes nothing: wait for the next change.
       this.#logger.error('Server refused the status of a deployment', {
         deployment: deploymentId,
+        code: error.code,
         error: error.message,
       });
     }
