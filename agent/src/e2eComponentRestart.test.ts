@@ -1,6 +1,4 @@
-import { StyrminClient } from '@styrmin/sdk';
-import path from 'node:path';
-import { EXAMPLE_DRIVERS } from './__testUtils__/exampleBundles';
+import { deployInfrahub } from './__testUtils__/deployInfrahub';
 import { useE2eWorld } from './__testUtils__/e2eWorld';
 import { ClusterView } from './__testUtils__/operatorSandbox';
 import { RESTARTED_AT_ANNOTATION } from './operator/desired/componentPatches';
@@ -17,12 +15,10 @@ jest.setTimeout(300_000);
 describe('component restart end to end', () => {
   const world = useE2eWorld();
   let view: ClusterView;
-  let client: StyrminClient;
-  let infrahubId: string;
   let namespace: string;
 
   beforeAll(() => {
-    ({ view, client } = world);
+    ({ view } = world);
   });
 
   /** The pods of a component of infrahub, by uid: name and whether it is ready. */
@@ -44,31 +40,9 @@ describe('component restart end to end', () => {
   };
 
   it('deploys infrahub 1.0.0', async () => {
-    const { cluster, agentToken } = await world.json([
-      'clusters',
-      'create',
-      'sandbox',
-    ]);
-    await world.json([
-      'environments',
-      'create',
-      'dev',
-      '--cluster',
-      cluster.name,
-    ]);
-    await world.json([
-      'drivers',
-      'load',
-      path.join(EXAMPLE_DRIVERS, 'infrahub', '1.0.0'),
-    ]);
-    await world.startAgent(agentToken);
-    infrahubId = await world.createInfrahub('dev');
-    namespace = `styrmin-${infrahubId}`;
-    const running = await world.eventually(async () => {
-      const deployment = await client.deployment({ id: infrahubId });
-      return deployment?.state === 'RUNNING' && deployment;
-    }, 'infrahub to run');
-    expect(running.activeInstance?.number).toBe(1);
+    const deployed = await deployInfrahub(world);
+    ({ namespace } = deployed);
+    expect(deployed.running.activeInstance?.number).toBe(1);
   });
 
   it('replaces the pods of the restarted components, and only theirs; the task SUCCEEDED', async () => {
