@@ -45,6 +45,8 @@ import { DatabaseObservedStateStore } from '../plugins/styrmin-backend/src/obser
 import { AesGcmSecretBox } from '../plugins/styrmin-backend/src/secrets/AesGcmSecretBox';
 import { createChangeServices } from '../plugins/styrmin-backend/src/reconciliation/createChangeServices';
 import { DatabaseTaskStore } from '../plugins/styrmin-backend/src/tasks/DatabaseTaskStore';
+import { DatabasePlanStore } from '../plugins/styrmin-backend/src/plans/DatabasePlanStore';
+import { DeploymentPlans } from '../plugins/styrmin-backend/src/plans/DeploymentPlans';
 
 const SIZES = [10, 100, 1_000];
 const PER_ENVIRONMENT = 10;
@@ -205,6 +207,13 @@ async function setUp(knex: Knex) {
     records: {
       ...stores,
       ...changeServices,
+      deploymentPlans: DeploymentPlans.create({
+        ...stores,
+        knex,
+        clock: systemClock,
+        plans: await DatabasePlanStore.create({ database, secretBox }),
+        deploymentChanges: changeServices.deploymentChanges,
+      }),
       deploymentBackups,
       environmentBackupService: EnvironmentBackups.create({
         ...stores,

@@ -110,6 +110,7 @@ const RESOLVER_MAPPERS = {
     '../../environmentOperations/clonePlanRecords#EnvironmentClonePlanView',
   PlannedCloneDeployment:
     '../../environmentOperations/clonePlan#PlannedCloneDeployment',
+  Plan: '../../plans/Plan#Plan',
 };
 
 const OUTPUTS: Array<{

@@ -11,6 +11,8 @@ import {
   styrminPermissions,
 } from '@styrmin/plugin-styrmin-common';
 import { DatabaseActionTokenStore } from './actionTokens/DatabaseActionTokenStore';
+import { DatabasePlanStore } from './plans/DatabasePlanStore';
+import { DeploymentPlans } from './plans/DeploymentPlans';
 import { AgentRunClaimer } from './agentProtocol/AgentRunClaimer';
 import { createAgentProtocolRouter } from './agentProtocol/createAgentProtocolRouter';
 import { BackupRunFollower } from './backups/BackupRunFollower';
@@ -174,6 +176,13 @@ export const styrminPlugin = createBackendPlugin({
           changes,
           ...stores,
         });
+        const deploymentPlans = DeploymentPlans.create({
+          ...stores,
+          knex,
+          clock,
+          plans: await DatabasePlanStore.create({ database, secretBox, clock }),
+          deploymentChanges,
+        });
         const deploymentBackups = DeploymentBackups.create({
           ...stores,
           knex,
@@ -255,6 +264,7 @@ export const styrminPlugin = createBackendPlugin({
           records: {
             ...stores,
             deploymentChanges,
+            deploymentPlans,
             settingsChanges,
             componentLifecycle,
             deploymentJobs,

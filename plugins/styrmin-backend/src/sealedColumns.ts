@@ -2,6 +2,7 @@ import { DEPLOYMENTS_TABLE } from './deployments/tables';
 import { ENVIRONMENT_BACKUPS_TABLE } from './environmentOperations/tables';
 import { INSTANCES_TABLE } from './instances/tables';
 import { SealedColumn } from './secrets/SecretResealer';
+import { PLANS_TABLE } from './plans/DatabasePlanStore';
 import { TASKS_TABLE } from './tasks/tables';
 
 /**
@@ -14,4 +15,5 @@ export const SEALED_COLUMNS: readonly SealedColumn[] = [
   { table: INSTANCES_TABLE, column: 'context' },
   { table: ENVIRONMENT_BACKUPS_TABLE, column: 'deployments' },
   { table: TASKS_TABLE, column: 'prompts' },
+  { table: PLANS_TABLE, column: 'change' },
 ];

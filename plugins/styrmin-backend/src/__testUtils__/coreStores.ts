@@ -30,6 +30,8 @@ import { StyrminGraphQL } from '../graphql/StyrminGraphQL';
 import { StyrminCredentials } from '../graphql/types';
 import { createChangeServices } from '../reconciliation/createChangeServices';
 import { DatabaseTaskStore } from '../tasks/DatabaseTaskStore';
+import { DatabasePlanStore } from '../plans/DatabasePlanStore';
+import { DeploymentPlans } from '../plans/DeploymentPlans';
 import { readExampleDriver } from './exampleDrivers';
 import { ManualClock } from './ManualClock';
 import { testSecretBox } from './secretBox';
@@ -78,6 +80,7 @@ export async function createCoreStores(options: {
       secretBox,
       clock,
     }),
+    plans: await DatabasePlanStore.create({ database, secretBox, clock }),
   };
   for (const path of load) {
     await stores.drivers.loadDriverVersion({
@@ -110,6 +113,10 @@ export async function createTestChangeServices(
     changes,
     ...changeServices,
     deploymentBackups,
+    deploymentPlans: DeploymentPlans.create({
+      ...stores,
+      deploymentChanges: changeServices.deploymentChanges,
+    }),
     environmentBackupService: EnvironmentBackups.create({
       ...stores,
       deploymentBackups,

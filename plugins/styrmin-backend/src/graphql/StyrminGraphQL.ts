@@ -38,6 +38,8 @@ import { DeploymentJobs } from '../reconciliation/DeploymentJobs';
 import { DeploymentChanges } from '../reconciliation/DeploymentChanges';
 import { SettingsChanges } from '../reconciliation/SettingsChanges';
 import { createTaskResolvers } from './tasks/taskResolvers';
+import { createPlanResolvers } from './plans/planResolvers';
+import { DeploymentPlans } from '../plans/DeploymentPlans';
 import { TaskRetries } from '../reconciliation/TaskRetries';
 import { auditMutations } from './auditMutations';
 import { callerRef } from './callerRef';
@@ -71,6 +73,7 @@ export type StyrminGraphQLRecords = StyrminLoaderStores &
   EnvironmentOperationResolverRecords &
   EnvironmentRestoreResolverRecords & {
     deploymentChanges: DeploymentChanges;
+    deploymentPlans: DeploymentPlans;
     settingsChanges: SettingsChanges;
     componentLifecycle: ComponentLifecycle;
     deploymentJobs: DeploymentJobs;
@@ -140,6 +143,7 @@ export class StyrminGraphQL {
       createEnvironmentBackupResolvers(records),
       createEnvironmentUpgradeResolvers(records),
       createEnvironmentRestoreResolvers(records),
+      createPlanResolvers(records),
     );
     const schema = createStyrminSchema(auditMutations(resolvers, records));
     guardDeploymentScope(schema);

@@ -4,6 +4,7 @@ import { BACKUP_MUTATION_AUDITS } from './backups/backupMutationAudits';
 import { ENVIRONMENT_BACKUP_MUTATION_AUDITS } from './environmentBackups/environmentBackupMutationAudits';
 import { ENVIRONMENT_OPERATION_MUTATION_AUDITS } from './environmentOperations/environmentOperationMutationAudits';
 import { ENVIRONMENT_RESTORE_MUTATION_AUDITS } from './environmentOperations/environmentRestoreMutationAudits';
+import { PLAN_MUTATION_AUDITS } from './plans/planMutationAudits';
 import { TASK_MUTATION_AUDITS } from './tasks/taskMutationAudits';
 
 /**
@@ -39,17 +40,24 @@ export type MutationAudit = {
   outcome?(result: any): AuditSubjects & JsonObject;
 };
 
-/** A deployment change: the deployment and the task that applies it, if any. */
-function deploymentChange(result: {
+/**
+ * A deployment change: the deployment and the task that applies it, if any, and the plan
+ * kept of it when it was planned.
+ *
+ * @internal
+ */
+export function deploymentChange(result: {
   deployment: { id: string };
   changed: boolean;
   redeployment?: { remediation?: { task: { id: string } } };
   siblings: Array<{ deployment: { id: string } }>;
+  plan?: { id: string };
 }) {
   return {
     deploymentId: result.deployment.id,
     changed: result.changed,
     taskId: result.redeployment?.remediation?.task.id ?? null,
+    planId: result.plan?.id ?? null,
     redeployedDeploymentIds: result.siblings.map(
       ({ deployment }) => deployment.id,
     ),
@@ -107,6 +115,7 @@ export const MUTATION_AUDITS: Record<string, MutationAudit> = {
   ...ENVIRONMENT_OPERATION_MUTATION_AUDITS,
   ...ENVIRONMENT_RESTORE_MUTATION_AUDITS,
   ...TASK_MUTATION_AUDITS,
+  ...PLAN_MUTATION_AUDITS,
   loadDriver: {
     eventId: 'driver-load',
     severityLevel: 'medium',

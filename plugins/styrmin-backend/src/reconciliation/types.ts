@@ -3,6 +3,7 @@ import { Knex } from 'knex';
 import { Cluster } from '../clusters/ClusterStore';
 import { Deployment, DriverVersionRef } from '../deployments/DeploymentStore';
 import { Environment } from '../environments/EnvironmentStore';
+import type { Plan } from '../plans/Plan';
 import { Redeployment, TaskStartedBy } from '../remediator/Remediator';
 
 export type { Redeployment } from '../remediator/Remediator';
@@ -32,6 +33,8 @@ export type DeploymentChangeResult = {
    * `environment.deployments`.
    */
   siblings: Redeployment[];
+  /** The plan kept of a change planned (`DeploymentPlans`). */
+  plan?: Plan;
 };
 
 /**

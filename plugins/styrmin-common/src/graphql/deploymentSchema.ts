@@ -176,6 +176,11 @@ export const deploymentGraphQLSchema = /* GraphQL */ `
     instance and task null, storing nothing. The same errors as the change itself.
     """
     dryRun: Boolean = false
+    """
+    True: a dry run (whatever dryRun says) whose answer is kept as a plan (plan in the
+    answer), to apply by its id with applyPlan while nothing it was computed from changed.
+    """
+    plan: Boolean = false
   }
 
   input EditDeploymentInput {
@@ -190,6 +195,11 @@ export const deploymentGraphQLSchema = /* GraphQL */ `
     instance and task null, storing nothing. The same errors as the change itself.
     """
     dryRun: Boolean = false
+    """
+    True: a dry run (whatever dryRun says) whose answer is kept as a plan (plan in the
+    answer), to apply by its id with applyPlan while nothing it was computed from changed.
+    """
+    plan: Boolean = false
   }
 
   input UpgradeDeploymentInput {
@@ -216,6 +226,11 @@ export const deploymentGraphQLSchema = /* GraphQL */ `
     instance and task null, storing nothing. The same errors as the change itself.
     """
     dryRun: Boolean = false
+    """
+    True: a dry run (whatever dryRun says) whose answer is kept as a plan (plan in the
+    answer), to apply by its id with applyPlan while nothing it was computed from changed.
+    """
+    plan: Boolean = false
   }
 
   input EditComponentOverridesInput {
@@ -231,6 +246,11 @@ export const deploymentGraphQLSchema = /* GraphQL */ `
     instance and task null, storing nothing. The same errors as the change itself.
     """
     dryRun: Boolean = false
+    """
+    True: a dry run (whatever dryRun says) whose answer is kept as a plan (plan in the
+    answer), to apply by its id with applyPlan while nothing it was computed from changed.
+    """
+    plan: Boolean = false
   }
 
   input DeleteDeploymentInput {
@@ -323,6 +343,16 @@ export const deploymentGraphQLSchema = /* GraphQL */ `
     createdAt: String!
     "The task that applies it."
     task: Task
+    """
+    The backup its upgrade took before changing anything (the environment's
+    backup_before_upgrade): what a rollback with data restores. Null when it took none, or
+    the backup is deleted. Needs styrmin.backup.read.
+    """
+    restorePoint: Backup
+    "For an instance that a rollback made: the earlier instance whose declared state it applies again."
+    rollbackTo: Instance
+    "Whether it is a rollback with data: its task restores the restore point of the instance after rollbackTo in place, last."
+    restoresData: Boolean!
   }
 
   enum ContextChangeKind {
@@ -385,6 +415,8 @@ export const deploymentGraphQLSchema = /* GraphQL */ `
     carriedOverParameters: [CarriedOverParameter!]!
     "The other deployments of the environment that the change redeploys."
     siblings: [Redeployment!]!
+    "The plan kept of a change asked with plan: true; null otherwise."
+    plan: Plan
   }
 
   "A retired parameter's value that an upgrade carried over to what replaces it."

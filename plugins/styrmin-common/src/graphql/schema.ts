@@ -5,6 +5,7 @@ import { driverGraphQLSchema } from './driverSchema';
 import { environmentBackupGraphQLSchema } from './environmentBackupSchema';
 import { environmentGraphQLSchema } from './environmentSchema';
 import { environmentOperationGraphQLSchema } from './environmentOperationSchema';
+import { planGraphQLSchema } from './planSchema';
 import { taskGraphQLSchema } from './taskSchema';
 
 /**
@@ -61,4 +62,5 @@ export const styrminGraphQLSchema = /* GraphQL */ `
   ${backupGraphQLSchema}
   ${environmentBackupGraphQLSchema}
   ${environmentOperationGraphQLSchema}
+  ${planGraphQLSchema}
 `;

@@ -158,6 +158,11 @@ export type CreateDeploymentInput = {
    * instance and task null, storing nothing. The same errors as the change itself.
    */
   dryRun?: boolean | null | undefined;
+  /**
+   * True: a dry run (whatever dryRun says) whose answer is kept as a plan (plan in the
+   * answer), to apply by its id with applyPlan while nothing it was computed from changed.
+   */
+  plan?: boolean | null | undefined;
 };
 
 export type EditDeploymentInput = {
@@ -172,6 +177,11 @@ export type EditDeploymentInput = {
    * instance and task null, storing nothing. The same errors as the change itself.
    */
   dryRun?: boolean | null | undefined;
+  /**
+   * True: a dry run (whatever dryRun says) whose answer is kept as a plan (plan in the
+   * answer), to apply by its id with applyPlan while nothing it was computed from changed.
+   */
+  plan?: boolean | null | undefined;
 };
 
 export type UpgradeDeploymentInput = {
@@ -198,6 +208,11 @@ export type UpgradeDeploymentInput = {
    * instance and task null, storing nothing. The same errors as the change itself.
    */
   dryRun?: boolean | null | undefined;
+  /**
+   * True: a dry run (whatever dryRun says) whose answer is kept as a plan (plan in the
+   * answer), to apply by its id with applyPlan while nothing it was computed from changed.
+   */
+  plan?: boolean | null | undefined;
 };
 
 export type EditComponentOverridesInput = {
@@ -213,6 +228,11 @@ export type EditComponentOverridesInput = {
    * instance and task null, storing nothing. The same errors as the change itself.
    */
   dryRun?: boolean | null | undefined;
+  /**
+   * True: a dry run (whatever dryRun says) whose answer is kept as a plan (plan in the
+   * answer), to apply by its id with applyPlan while nothing it was computed from changed.
+   */
+  plan?: boolean | null | undefined;
 };
 
 export type DeleteDeploymentInput = {

@@ -75,6 +75,7 @@ export function createChangeResultFields(): StyrminResolvers {
         },
       ),
       siblings: withPermission(read, result => result.siblings),
+      plan: withPermission(read, result => result.plan ?? null),
     },
     DeploymentTaskResult: {
       deployment: withPermission(read, result => result.deployment),

@@ -3,7 +3,10 @@ import {
   styrminDeploymentDeletePermission,
   styrminDeploymentUpdatePermission,
 } from '@styrmin/plugin-styrmin-common';
+import { DeploymentPlans } from '../../plans/DeploymentPlans';
+import { PlanKind } from '../../plans/Plan';
 import { DeploymentChanges } from '../../reconciliation/DeploymentChanges';
+import { DeploymentChangesChangeOptions } from '../../reconciliation/types';
 import { callerRef } from '../callerRef';
 import { withPermission } from '../fieldResolvers';
 import { StyrminResolvers } from '../types';
@@ -11,40 +14,60 @@ import { StyrminResolvers } from '../types';
 /**
  * The mutations that change a deployment's intent through the `DeploymentChanges`:
  * create, edit, upgrade, component overrides and delete, each a `DeploymentChangeResult`.
+ * A change asked with `plan: true` is planned instead (`DeploymentPlans`): its dry run,
+ * kept as a plan.
  *
  * @internal
  */
 export function createDeploymentChangeMutations(options: {
   deploymentChanges: DeploymentChanges;
+  deploymentPlans: DeploymentPlans;
 }): StyrminResolvers {
-  const { deploymentChanges: changes } = options;
+  const { deploymentChanges: changes, deploymentPlans: plans } = options;
   const update = styrminDeploymentUpdatePermission;
+  /** A change of a deployment, or its plan. */
+  const change = (
+    kind: Exclude<PlanKind, 'CREATE'>,
+    input: { dryRun?: boolean | null; plan?: boolean | null },
+    changeOptions: DeploymentChangesChangeOptions,
+  ) =>
+    input.plan
+      ? plans.planChange({ ...changeOptions, kind })
+      : changes.changeDeployment({
+          ...changeOptions,
+          dryRun: input.dryRun ?? false,
+        });
   return {
     Mutation: {
       createDeployment: withPermission(
         styrminDeploymentCreatePermission,
-        (_parent, { input }, context) =>
-          changes.createDeployment({
+        (_parent, { input }, context) => {
+          const create = {
             environmentId: input.environment,
             name: input.name,
             driver: { name: input.driver, version: input.driverVersion },
             configuration: input.configuration,
             prompts: input.prompts,
             createdBy: callerRef(context.credentials),
-            dryRun: input.dryRun ?? false,
-          }),
+          };
+          return input.plan
+            ? plans.planCreate(create)
+            : changes.createDeployment({
+                ...create,
+                dryRun: input.dryRun ?? false,
+              });
+        },
       ),
       editDeployment: withPermission(update, (_parent, { input }, context) =>
-        changes.changeDeployment({
+        change('EDIT', input, {
           deploymentId: input.id,
           expectedVersion: input.expectedVersion ?? undefined,
           configurationPatch: input.configuration,
           updatedBy: callerRef(context.credentials),
-          dryRun: input.dryRun ?? false,
         }),
       ),
       upgradeDeployment: withPermission(update, (_parent, { input }, context) =>
-        changes.changeDeployment({
+        change('UPGRADE', input, {
           deploymentId: input.id,
           expectedVersion: input.expectedVersion ?? undefined,
           driverVersion: input.driverVersion,
@@ -52,20 +75,18 @@ export function createDeploymentChangeMutations(options: {
           configurationPatch: input.configuration ?? {},
           prompts: input.prompts,
           updatedBy: callerRef(context.credentials),
-          dryRun: input.dryRun ?? false,
         }),
       ),
       editComponentOverrides: withPermission(
         update,
         (_parent, { input }, context) =>
-          changes.changeDeployment({
+          change('EDIT_COMPONENT_OVERRIDES', input, {
             deploymentId: input.id,
             expectedVersion: input.expectedVersion ?? undefined,
             configurationPatch: {
               components: { [input.component]: input.overrides ?? null },
             },
             updatedBy: callerRef(context.credentials),
-            dryRun: input.dryRun ?? false,
           }),
       ),
       deleteDeployment: withPermission(

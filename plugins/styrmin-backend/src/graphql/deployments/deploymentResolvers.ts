@@ -4,6 +4,7 @@ import { DeploymentJobs } from '../../reconciliation/DeploymentJobs';
 import { EnvironmentStore } from '../../environments/EnvironmentStore';
 import { InstanceStore } from '../../instances/InstanceStore';
 import { DeploymentChanges } from '../../reconciliation/DeploymentChanges';
+import { DeploymentPlans } from '../../plans/DeploymentPlans';
 import { mergeResolvers } from '../mergeResolvers';
 import { StyrminResolvers } from '../types';
 import { createChangeResultFields } from './changeResultFields';
@@ -22,6 +23,7 @@ export type CreateDeploymentResolversOptions = {
   deployments: DeploymentStore;
   instances: InstanceStore;
   deploymentChanges: DeploymentChanges;
+  deploymentPlans: DeploymentPlans;
   componentLifecycle: ComponentLifecycle;
   deploymentJobs: DeploymentJobs;
 };

@@ -50,6 +50,7 @@ import type {
 import type { EnvironmentRestorePlan as EnvironmentRestorePlanRecord } from '../../environmentOperations/restorePlan';
 import type { EnvironmentClonePlanView as EnvironmentClonePlanViewRecord } from '../../environmentOperations/clonePlanRecords';
 import type { PlannedCloneDeployment as PlannedCloneDeploymentRecord } from '../../environmentOperations/clonePlan';
+import type { Plan as PlanRecord } from '../../plans/Plan';
 import type { StyrminGraphQLContext } from '../types';
 export type Maybe<T> = T | null | undefined;
 export type InputMaybe<T> = T | null | undefined;
@@ -158,6 +159,8 @@ export type Query = {
   environmentRestorePlan: EnvironmentRestorePlan;
   /** What an environment clone would create. Writes nothing. Needs styrmin.environment.read. */
   environmentClonePlan: EnvironmentClonePlan;
+  /** A plan by its id; null for an unknown one. Needs styrmin.deployment.read. */
+  plan?: Maybe<Plan>;
 };
 
 /** The entry points for reading. */
@@ -262,6 +265,11 @@ export type QueryEnvironmentRestorePlanArgs = {
 /** The entry points for reading. */
 export type QueryEnvironmentClonePlanArgs = {
   input: CloneEnvironmentInput;
+};
+
+/** The entry points for reading. */
+export type QueryPlanArgs = {
+  id: Scalars['ID']['input'];
 };
 
 /** The Styrmin server: the backend plugin that owns the database and records intent. */
@@ -501,6 +509,16 @@ export type Mutation = {
   restoreEnvironment: EnvironmentOperation;
   /** Needs styrmin.environment.clone (administrators). */
   cloneEnvironment: EnvironmentOperation;
+  /**
+   * Applies a plan by its id: its change is made now, through the same path as the change
+   * itself (the same validation, instance, task and errors), by the caller. Refused with
+   * CONFLICT when the plan was applied already or expired, or when anything it was computed
+   * from changed since (the deployment's version or active instance, the environment's or
+   * the cluster's settings, the driver version, the environment's other deployments): the
+   * message names what changed. NOT_FOUND for an unknown plan. Needs
+   * styrmin.deployment.update, and styrmin.deployment.create for a creation's plan.
+   */
+  applyPlan: DeploymentChangeResult;
 };
 
 /** The entry points for changing. */
@@ -651,6 +669,11 @@ export type MutationRestoreEnvironmentArgs = {
 /** The entry points for changing. */
 export type MutationCloneEnvironmentArgs = {
   input: CloneEnvironmentInput;
+};
+
+/** The entry points for changing. */
+export type MutationApplyPlanArgs = {
+  input: ApplyPlanInput;
 };
 
 /** Where a driver version was loaded from. */
@@ -1102,6 +1125,11 @@ export type CreateDeploymentInput = {
    * instance and task null, storing nothing. The same errors as the change itself.
    */
   dryRun?: InputMaybe<Scalars['Boolean']['input']>;
+  /**
+   * True: a dry run (whatever dryRun says) whose answer is kept as a plan (plan in the
+   * answer), to apply by its id with applyPlan while nothing it was computed from changed.
+   */
+  plan?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type EditDeploymentInput = {
@@ -1116,6 +1144,11 @@ export type EditDeploymentInput = {
    * instance and task null, storing nothing. The same errors as the change itself.
    */
   dryRun?: InputMaybe<Scalars['Boolean']['input']>;
+  /**
+   * True: a dry run (whatever dryRun says) whose answer is kept as a plan (plan in the
+   * answer), to apply by its id with applyPlan while nothing it was computed from changed.
+   */
+  plan?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type UpgradeDeploymentInput = {
@@ -1142,6 +1175,11 @@ export type UpgradeDeploymentInput = {
    * instance and task null, storing nothing. The same errors as the change itself.
    */
   dryRun?: InputMaybe<Scalars['Boolean']['input']>;
+  /**
+   * True: a dry run (whatever dryRun says) whose answer is kept as a plan (plan in the
+   * answer), to apply by its id with applyPlan while nothing it was computed from changed.
+   */
+  plan?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type EditComponentOverridesInput = {
@@ -1157,6 +1195,11 @@ export type EditComponentOverridesInput = {
    * instance and task null, storing nothing. The same errors as the change itself.
    */
   dryRun?: InputMaybe<Scalars['Boolean']['input']>;
+  /**
+   * True: a dry run (whatever dryRun says) whose answer is kept as a plan (plan in the
+   * answer), to apply by its id with applyPlan while nothing it was computed from changed.
+   */
+  plan?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type DeleteDeploymentInput = {
@@ -1353,6 +1396,8 @@ export type DeploymentChangeResult = {
   carriedOverParameters: Array<CarriedOverParameter>;
   /** The other deployments of the environment that the change redeploys. */
   siblings: Array<Redeployment>;
+  /** The plan kept of a change asked with plan: true; null otherwise. */
+  plan?: Maybe<Plan>;
 };
 
 /** A retired parameter's value that an upgrade carried over to what replaces it. */
@@ -2045,6 +2090,94 @@ export type EnvironmentOperation = {
   environment: Environment;
 };
 
+export type ApplyPlanInput = {
+  /** The plan's id (DeploymentChangeResult.plan.id of the change planned with plan: true). */
+  id: Scalars['ID']['input'];
+};
+
+/** The change a plan is of. */
+export type PlanKind =
+  | 'CREATE'
+  | 'EDIT'
+  | 'UPGRADE'
+  | 'EDIT_COMPONENT_OVERRIDES';
+
+export type PlanWarningCode =
+  /** The change moves the deployment to an older version of its driver. */
+  | 'DOWNGRADE'
+  /** A singleton component's context changes: its one pod is replaced, with a pause. */
+  | 'SINGLETON_RESTART';
+
+/** What a plan asks its reader to look at before applying it. */
+export type PlanWarning = {
+  __typename?: 'PlanWarning';
+  code: PlanWarningCode;
+  message: Scalars['String']['output'];
+  /** The component it is about, when one. */
+  component?: Maybe<Scalars['String']['output']>;
+};
+
+/** Whether the change takes a backup of the deployment before it runs, and why. */
+export type PlanBackup = {
+  __typename?: 'PlanBackup';
+  taken: Scalars['Boolean']['output'];
+  reason: Scalars['String']['output'];
+};
+
+/**
+ * The plan of a change: what it would do, computed before it is applied, with a fingerprint
+ * of everything it was computed from. Applied by id, once, until it expires.
+ */
+export type Plan = {
+  __typename?: 'Plan';
+  id: Scalars['ID']['output'];
+  kind: PlanKind;
+  /** Needs styrmin.environment.read. */
+  environment: Environment;
+  /** The deployment it changes; for a creation, null until the plan is applied. */
+  deployment?: Maybe<Deployment>;
+  deploymentName: Scalars['String']['output'];
+  /** The driver version the change deploys. Needs styrmin.driver.read. */
+  driverVersion: DriverVersion;
+  /** The driver version before the change; null for a creation. Needs styrmin.driver.read. */
+  fromDriverVersion?: Maybe<DriverVersion>;
+  /** Whether applying it would store anything; false when the new instance equals the active one. */
+  changed: Scalars['Boolean']['output'];
+  /** The flow that would apply it; null when nothing changes. */
+  flow?: Maybe<FlowName>;
+  /** The reconciliation diff of the deployment's context, secret values masked. */
+  diff: Array<ContextChange>;
+  /** The steps of the task that would apply it, in the order they run. */
+  plannedSteps: Array<Scalars['String']['output']>;
+  /**
+   * The driver actions that task runs, in the order of their modes (pre, core, post), with
+   * their hook and the prompts they ask for. Needs styrmin.driver.read.
+   */
+  plannedActions: Array<DriverAction>;
+  droppedParameters: Array<Scalars['String']['output']>;
+  carriedOverParameters: Array<CarriedOverParameter>;
+  warnings: Array<PlanWarning>;
+  backup: PlanBackup;
+  /** The other deployments of the environment that the change would redeploy. */
+  siblings: Array<Redeployment>;
+  /** sha256 of what it was computed from (basis): applying it compares them. */
+  fingerprint: Scalars['String']['output'];
+  /**
+   * What it was computed from: the environment's and the cluster's versions, the driver
+   * version's digest, the deployment's version and active instance, and the versions of the
+   * environment's other deployments by name.
+   */
+  basis: Scalars['JSON']['output'];
+  createdBy: Scalars['String']['output'];
+  createdAt: Scalars['String']['output'];
+  /** After this time it is refused (CONFLICT). */
+  expiresAt: Scalars['String']['output'];
+  appliedBy?: Maybe<Scalars['String']['output']>;
+  appliedAt?: Maybe<Scalars['String']['output']>;
+  /** The task that applies it; null before, and when applying it changed nothing. */
+  appliedTask?: Maybe<Task>;
+};
+
 export type ResolverTypeWrapper<T> = Promise<T> | T;
 
 export type Resolver<
@@ -2318,6 +2451,12 @@ export type ResolversTypes = {
   EnvironmentClonePlan: ResolverTypeWrapper<EnvironmentClonePlanViewRecord>;
   PlannedCloneDeployment: ResolverTypeWrapper<PlannedCloneDeploymentRecord>;
   EnvironmentOperation: ResolverTypeWrapper<EnvironmentOperationRecord>;
+  ApplyPlanInput: ApplyPlanInput;
+  PlanKind: PlanKind;
+  PlanWarningCode: PlanWarningCode;
+  PlanWarning: ResolverTypeWrapper<PlanWarning>;
+  PlanBackup: ResolverTypeWrapper<PlanBackup>;
+  Plan: ResolverTypeWrapper<PlanRecord>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -2452,6 +2591,10 @@ export type ResolversParentTypes = {
   EnvironmentClonePlan: EnvironmentClonePlanViewRecord;
   PlannedCloneDeployment: PlannedCloneDeploymentRecord;
   EnvironmentOperation: EnvironmentOperationRecord;
+  ApplyPlanInput: ApplyPlanInput;
+  PlanWarning: PlanWarning;
+  PlanBackup: PlanBackup;
+  Plan: PlanRecord;
 };
 
 export type QueryResolvers<
@@ -2583,6 +2726,12 @@ export type QueryResolvers<
     ParentType,
     ContextType,
     RequireFields<QueryEnvironmentClonePlanArgs, 'input'>
+  >;
+  plan?: Resolver<
+    Maybe<ResolversTypes['Plan']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryPlanArgs, 'id'>
   >;
 };
 
@@ -2788,6 +2937,12 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     RequireFields<MutationCloneEnvironmentArgs, 'input'>
+  >;
+  applyPlan?: Resolver<
+    ResolversTypes['DeploymentChangeResult'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationApplyPlanArgs, 'input'>
   >;
 };
 
@@ -3400,6 +3555,7 @@ export type DeploymentChangeResultResolvers<
     ParentType,
     ContextType
   >;
+  plan?: Resolver<Maybe<ResolversTypes['Plan']>, ParentType, ContextType>;
 };
 
 export type CarriedOverParameterResolvers<
@@ -4049,6 +4205,114 @@ export type EnvironmentOperationResolvers<
   >;
 };
 
+export type PlanWarningResolvers<
+  ContextType = StyrminGraphQLContext,
+  ParentType extends ResolversParentTypes['PlanWarning'] = ResolversParentTypes['PlanWarning'],
+> = {
+  code?: Resolver<ResolversTypes['PlanWarningCode'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  component?: Resolver<
+    Maybe<ResolversTypes['String']>,
+    ParentType,
+    ContextType
+  >;
+};
+
+export type PlanBackupResolvers<
+  ContextType = StyrminGraphQLContext,
+  ParentType extends ResolversParentTypes['PlanBackup'] = ResolversParentTypes['PlanBackup'],
+> = {
+  taken?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type PlanResolvers<
+  ContextType = StyrminGraphQLContext,
+  ParentType extends ResolversParentTypes['Plan'] = ResolversParentTypes['Plan'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['PlanKind'], ParentType, ContextType>;
+  environment?: Resolver<
+    ResolversTypes['Environment'],
+    ParentType,
+    ContextType
+  >;
+  deployment?: Resolver<
+    Maybe<ResolversTypes['Deployment']>,
+    ParentType,
+    ContextType
+  >;
+  deploymentName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  driverVersion?: Resolver<
+    ResolversTypes['DriverVersion'],
+    ParentType,
+    ContextType
+  >;
+  fromDriverVersion?: Resolver<
+    Maybe<ResolversTypes['DriverVersion']>,
+    ParentType,
+    ContextType
+  >;
+  changed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  flow?: Resolver<Maybe<ResolversTypes['FlowName']>, ParentType, ContextType>;
+  diff?: Resolver<
+    Array<ResolversTypes['ContextChange']>,
+    ParentType,
+    ContextType
+  >;
+  plannedSteps?: Resolver<
+    Array<ResolversTypes['String']>,
+    ParentType,
+    ContextType
+  >;
+  plannedActions?: Resolver<
+    Array<ResolversTypes['DriverAction']>,
+    ParentType,
+    ContextType
+  >;
+  droppedParameters?: Resolver<
+    Array<ResolversTypes['String']>,
+    ParentType,
+    ContextType
+  >;
+  carriedOverParameters?: Resolver<
+    Array<ResolversTypes['CarriedOverParameter']>,
+    ParentType,
+    ContextType
+  >;
+  warnings?: Resolver<
+    Array<ResolversTypes['PlanWarning']>,
+    ParentType,
+    ContextType
+  >;
+  backup?: Resolver<ResolversTypes['PlanBackup'], ParentType, ContextType>;
+  siblings?: Resolver<
+    Array<ResolversTypes['Redeployment']>,
+    ParentType,
+    ContextType
+  >;
+  fingerprint?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  basis?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
+  createdBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  expiresAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  appliedBy?: Resolver<
+    Maybe<ResolversTypes['String']>,
+    ParentType,
+    ContextType
+  >;
+  appliedAt?: Resolver<
+    Maybe<ResolversTypes['String']>,
+    ParentType,
+    ContextType
+  >;
+  appliedTask?: Resolver<
+    Maybe<ResolversTypes['Task']>,
+    ParentType,
+    ContextType
+  >;
+};
+
 export type Resolvers<ContextType = StyrminGraphQLContext> = {
   Query?: QueryResolvers<ContextType>;
   Server?: ServerResolvers<ContextType>;
@@ -4121,4 +4385,7 @@ export type Resolvers<ContextType = StyrminGraphQLContext> = {
   EnvironmentClonePlan?: EnvironmentClonePlanResolvers<ContextType>;
   PlannedCloneDeployment?: PlannedCloneDeploymentResolvers<ContextType>;
   EnvironmentOperation?: EnvironmentOperationResolvers<ContextType>;
+  PlanWarning?: PlanWarningResolvers<ContextType>;
+  PlanBackup?: PlanBackupResolvers<ContextType>;
+  Plan?: PlanResolvers<ContextType>;
 };
