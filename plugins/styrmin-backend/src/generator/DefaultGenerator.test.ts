@@ -169,5 +169,52 @@ describe('DefaultGenerator', () => {
         message: expect.stringContaining('64 characters'),
       });
     });
+
+    it("refuses a deployment whose exposed host another environment's deployment serves (CONFLICT), writing nothing", async () => {
+      const { createInfrahub, environment, knex } = await setup();
+      // `a` in `b-c` and `a-b` in `c` both make http-a-b-c.
+      const domain = { base_domain: 'apps.example.com' };
+      await createInfrahub((await environment('b-c', domain)).id, 'a');
+      const c = await environment('c', domain);
+      const before = await rowCounts(knex);
+
+      expect(
+        await createInfrahub(c.id, 'a-b').catch(error => error),
+      ).toMatchObject({
+        code: 'CONFLICT',
+        field: 'services.http',
+        message: expect.stringContaining(
+          "a-b's exposed service http would be served at http-a-b-c.apps.example.com, the host of b-c/a's: rename one of the deployments",
+        ),
+      });
+      await expect(rowCounts(knex)).resolves.toEqual(before);
+      await expect(createInfrahub(c.id, 'a-c')).resolves.toBeDefined();
+    });
+
+    it('compares the hosts of other environments under the base domain each gets after a cluster settings change', async () => {
+      const { generator, createInfrahub, environment, read } = await setup();
+      // `x-y` has its own base domain; `y` exposes nothing until the cluster sets one.
+      const xy = await environment('x-y', { base_domain: 'apps.example.com' });
+      const y = await environment('y');
+      await createInfrahub(xy.id, 'a');
+      await createInfrahub(y.id, 'a-x');
+      const records = await read(y.id);
+      const settingsChange = (base_domain: string) => () =>
+        generator.generate({
+          records,
+          change: {
+            clusterSettings: { ...records.cluster.settings, base_domain },
+          },
+        });
+
+      expect(thrown(settingsChange('apps.example.com'))).toMatchObject({
+        code: 'CONFLICT',
+        field: 'services.http',
+        message: expect.stringContaining(
+          "http-a-x-y.apps.example.com, the host of x-y/a's",
+        ),
+      });
+      expect(settingsChange('other.example.com')).not.toThrow();
+    });
   });
 });

@@ -1,7 +1,9 @@
 import { NotFoundError } from '@backstage/errors';
 import {
+  ClusterSettings,
   diffContexts,
   EnvironmentDeployment,
+  exposedHost,
   exposedHostProblems,
   exposedServices,
   resolveContext,
@@ -18,6 +20,7 @@ import {
   GeneratorChange,
   GeneratorGenerateOptions,
   GeneratorValidateOptions,
+  NeighbourEnvironment,
   ValidatedDeploymentChange,
 } from './Generator';
 
@@ -116,16 +119,26 @@ export class DefaultGenerator implements Generator {
         changed: diff.length > 0,
       };
     });
-    refuseExposedHostProblems(instances);
+    refuseExposedHostProblems(
+      instances,
+      hostsElsewhere(
+        records.otherEnvironments ?? [],
+        change.clusterSettings ?? cluster.settings,
+      ),
+    );
     return { cluster, environment, instances };
   }
 }
 
 /**
- * A change that would leave two deployments of the environment serving the same exposed
- * host, or a host no DNS name can be, is refused (docs/context.md, Exposed services).
+ * A change that would leave two deployments of the cluster serving the same exposed host
+ * (in this environment, or one here and one in `elsewhere`), or a host no DNS name can be,
+ * is refused (docs/context.md, Exposed services).
  */
-function refuseExposedHostProblems(instances: readonly GeneratedInstance[]) {
+function refuseExposedHostProblems(
+  instances: readonly GeneratedInstance[],
+  elsewhere: ReadonlyMap<string, string>,
+) {
   const problems = exposedHostProblems(
     instances.map(instance => ({
       name: instance.deploymentName,
@@ -134,10 +147,46 @@ function refuseExposedHostProblems(instances: readonly GeneratedInstance[]) {
         instance.driverVersion.spec.spec.services,
       ),
     })),
+    elsewhere,
   );
   if (problems.length > 0) {
     throw validationError(problems);
   }
+}
+
+/**
+ * The exposed hosts of the cluster's other environments, each to its
+ * `<environment>/<deployment>`, under the base domain each gets from the cluster's
+ * settings after the change and its own overrides.
+ */
+function hostsElsewhere(
+  environments: readonly NeighbourEnvironment[],
+  clusterSettings: ClusterSettings,
+): Map<string, string> {
+  const hosts = new Map<string, string>();
+  for (const environment of environments) {
+    const baseDomain =
+      environment.overrides.base_domain ?? clusterSettings.base_domain;
+    if (!baseDomain) {
+      continue;
+    }
+    for (const deployment of environment.deployments) {
+      for (const service of deployment.services) {
+        if (service.expose) {
+          const names = {
+            service: service.name,
+            deployment: deployment.name,
+            environment: environment.name,
+          };
+          hosts.set(
+            exposedHost(names, baseDomain),
+            `${environment.name}/${deployment.name}`,
+          );
+        }
+      }
+    }
+  }
+  return hosts;
 }
 
 function notLoaded(driver: DriverVersionRef): NotFoundError {

@@ -4,6 +4,7 @@ import {
   ContextChange,
   DeploymentChange,
   DeploymentConfiguration,
+  DriverService,
   EnvironmentOverrides,
   GlobalContext,
   PromptAnswers,
@@ -62,6 +63,23 @@ export type EnvironmentRecords = {
    * version a change moves to).
    */
   driverVersions: DriverVersion[];
+  /**
+   * The cluster's other environments with their deployments' driver services, whose
+   * exposed hosts this environment's must not take. Absent: none to check against.
+   */
+  otherEnvironments?: NeighbourEnvironment[];
+};
+
+/**
+ * Another environment of the cluster, as far as its exposed hosts go.
+ *
+ * @internal
+ */
+export type NeighbourEnvironment = {
+  name: string;
+  overrides: EnvironmentOverrides;
+  /** Its deployments that are not deleted, with their driver versions' services. */
+  deployments: Array<{ name: string; services: readonly DriverService[] }>;
 };
 
 /** @internal */

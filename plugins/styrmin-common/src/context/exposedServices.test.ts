@@ -82,6 +82,19 @@ describe('exposedHostProblems', () => {
     expect(exposedHostProblems([exposed('a'), exposed('b')])).toEqual([]);
   });
 
+  it('refuses a host that a deployment of another environment serves', () => {
+    const elsewhere = new Map([['http-a-dev.a.io', 'b-dev/a']]);
+    expect(exposedHostProblems([exposed('a')], elsewhere)).toEqual([
+      {
+        code: 'CONFLICT',
+        field: 'services.http',
+        message:
+          "a's exposed service http would be served at http-a-dev.a.io, the host of b-dev/a's: rename one of the deployments",
+      },
+    ]);
+    expect(exposedHostProblems([exposed('b')], elsewhere)).toEqual([]);
+  });
+
   it('refuses a first label longer than DNS allows', () => {
     expect(exposedHostProblems([exposed('x'.repeat(55))])).toEqual([
       expect.objectContaining({

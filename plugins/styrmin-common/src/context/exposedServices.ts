@@ -59,6 +59,19 @@ export function exposedHostLabel(names: {
 }
 
 /**
+ * The host of an exposed service: its first label (`exposedHostLabel`) under the base
+ * domain of its environment.
+ *
+ * @public
+ */
+export function exposedHost(
+  names: Parameters<typeof exposedHostLabel>[0],
+  baseDomain: string,
+): string {
+  return `${exposedHostLabel(names)}.${baseDomain}`;
+}
+
+/**
  * The exposed services of a deployment from its context and its driver version's
  * services: those with `expose`, when the cluster sets `base_domain` (without it nothing
  * is exposed).
@@ -82,12 +95,13 @@ export function exposedServices(
     if (!service.expose) {
       return [];
     }
-    const label = exposedHostLabel({
+    const names = {
       service: service.name,
       deployment: context.deployment.name,
       environment: context.environment.name,
-    });
-    const host = `${label}.${baseDomain}`;
+    };
+    const label = exposedHostLabel(names);
+    const host = exposedHost(names, baseDomain);
     const tls =
       tlsSecret || clusterIssuer
         ? {
@@ -115,7 +129,9 @@ export function exposedServices(
  * The problems of the exposed hosts of an environment's deployments as a change leaves
  * them: a first label longer than a DNS label (VALIDATION_FAILED), and a host that two
  * deployments would both serve (CONFLICT), reported at the deployment that is not the
- * first by name.
+ * first by name, or that a deployment of another environment of the cluster serves
+ * (`elsewhere`: host to its `<environment>/<deployment>`; names joined by `-` can meet,
+ * `a` in `b-c` and `a-b` in `c`).
  *
  * @public
  */
@@ -124,9 +140,10 @@ export function exposedHostProblems(
     name: string;
     exposed: readonly ExposedService[];
   }>,
+  elsewhere: ReadonlyMap<string, string> = new Map(),
 ): ValidationProblem[] {
   const problems: ValidationProblem[] = [];
-  const owners = new Map<string, string>();
+  const owners = new Map(elsewhere);
   for (const { name, exposed } of deployments) {
     for (const service of exposed) {
       const field = `services.${service.service}`;

@@ -14,6 +14,7 @@ export {
 } from './resolveContext';
 export {
   EXPOSED_SERVICE_USES,
+  exposedHost,
   exposedHostLabel,
   exposedHostProblems,
   exposedServices,
