@@ -7,6 +7,7 @@ import {
   V1ConfigMap,
   V1Ingress,
   V1Namespace,
+  V1Secret,
   V1Service,
 } from '@kubernetes/client-node';
 import { ControllerSource } from '../controller/Controller';
@@ -38,6 +39,8 @@ import {
 export interface OperatorCache {
   deployments: ObjectCache<StyrminDeployment>;
   helmReleases: ObjectCache<KubernetesObject>;
+  /** The operator's Secrets in its namespace: context and values Secrets. */
+  secrets: ObjectCache<V1Secret>;
   chartSources: Record<ChartSourceKind, ObjectCache<KubernetesObject>>;
   namespaces: ObjectCache<V1Namespace>;
   services: ObjectCache<V1Service>;
@@ -49,6 +52,7 @@ export interface OperatorCache {
 export interface OperatorInformers {
   deployments: CachingInformer<StyrminDeployment>;
   helmReleases: CachingInformer<KubernetesObject>;
+  secrets: CachingInformer<V1Secret>;
   chartSources: Record<ChartSourceKind, CachingInformer<KubernetesObject>>;
   namespaces: CachingInformer<V1Namespace>;
   services: CachingInformer<V1Service>;
@@ -91,6 +95,12 @@ export function createOperatorInformers(
       apiVersion: HELM_RELEASE_API_VERSION,
       kind: 'HelmRelease',
       plural: 'helmreleases',
+      namespace,
+    }),
+    secrets: managed({
+      apiVersion: 'v1',
+      kind: 'Secret',
+      plural: 'secrets',
       namespace,
     }),
     chartSources: Object.fromEntries(
@@ -154,6 +164,7 @@ export function operatorSources(
       ],
     },
     owned('HelmRelease', informers.helmReleases),
+    owned('Secret', informers.secrets),
     ...CHART_SOURCE_KINDS.map(kind =>
       owned(kind, informers.chartSources[kind]),
     ),

@@ -243,8 +243,15 @@ describe('StyrminDeploymentReconciler', () => {
     await cacheCaughtUp('d1');
     const before = await versions('d1');
     const recorded = steps.events().length;
+    // Nothing to change: read from the informers' caches, nothing sent (watches aside).
+    const sent = () =>
+      [...sandbox.requestCounts]
+        .filter(([key]) => !key.includes(' watch '))
+        .reduce((sum, [, n]) => sum + n, 0);
+    const sentBefore = sent();
     await reconciler.reconcile(keyOf('d1'));
     await reconciler.reconcile(keyOf('d1'));
+    expect(sent() - sentBefore).toBe(0);
     expect(await versions('d1')).toEqual(before);
     await steps.caughtUp(view, 'd1');
     expect(steps.events()).toHaveLength(recorded);

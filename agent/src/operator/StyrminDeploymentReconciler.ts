@@ -141,7 +141,7 @@ export class StyrminDeploymentReconciler implements Reconciler {
       throw new TerminalError(error.message, { cause: error });
     }
     const context = await contextWithSecretValues(
-      { client: this.#client, log },
+      { client: this.#client, cache: this.#cache, log },
       { ...resource, spec },
     );
     if (!context) {

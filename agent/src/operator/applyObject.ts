@@ -1,5 +1,6 @@
 import { KubernetesObject } from '@kubernetes/client-node';
 import { LogFields, Logger } from '../logging/Logger';
+import { alreadyApplied, withAppliedDigest } from './alreadyApplied';
 import { ClusterClient } from './ClusterClient';
 import { refOf } from './refOf';
 
@@ -11,8 +12,10 @@ function changed(cached: KubernetesObject, applied: KubernetesObject): boolean {
 }
 
 /**
- * Applies an object server-side and logs `Created <Kind>` or `Updated <Kind>` when the
- * cached copy shows that the apply created or changed it. Returns the server's copy.
+ * Applies an object server-side, with the digest of what it states, unless the cached copy
+ * shows it applied already (then it returns that copy and sends nothing), and logs
+ * `Created <Kind>` or `Updated <Kind>` when the cached copy shows that the apply created or
+ * changed it. Returns the server's copy.
  */
 export async function applyObject<T extends KubernetesObject>(options: {
   client: ClusterClient;
@@ -20,7 +23,11 @@ export async function applyObject<T extends KubernetesObject>(options: {
   cached: KubernetesObject | undefined;
   log: Logger;
 }): Promise<T> {
-  const { client, object, cached, log } = options;
+  const { client, cached, log } = options;
+  const object = withAppliedDigest(options.object);
+  if (alreadyApplied(object, cached)) {
+    return cached as T;
+  }
   const applied = await client.apply(object);
   const fields: LogFields = { [object.kind!]: refOf(applied) };
   if (!cached) {

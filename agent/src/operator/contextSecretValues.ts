@@ -1,4 +1,3 @@
-import { V1Secret } from '@kubernetes/client-node';
 import { GlobalContext } from '@styrmin/plugin-styrmin-common';
 import {
   contextSecretsName,
@@ -12,18 +11,19 @@ import { PhaseDeps } from './phases/PhaseDeps';
 
 /**
  * The whole context of a StyrminDeployment: its spec's, with the secret values from its
- * context Secret put back, in memory only; undefined while that Secret holds the values of
- * another instance (the worker writes it just before a new instance's spec).
+ * context Secret put back, in memory only; undefined while the cache shows that Secret
+ * holding the values of another instance, or no such Secret yet (the worker writes it just
+ * before a new instance's spec).
  *
  * A resource written before secret values left the spec still holds them inline: they go
  * into the context Secret and out of the spec (a merge patch that removes them), so that
  * existing resources migrate on their next reconcile.
  */
 export async function contextWithSecretValues(
-  deps: Pick<PhaseDeps, 'client' | 'log'>,
+  deps: PhaseDeps,
   deployment: StyrminDeployment,
 ): Promise<GlobalContext | undefined> {
-  const { client, log } = deps;
+  const { client, cache, log } = deps;
   const { context } = deployment.spec;
   const inline = takeSecretValues(context);
   if (inline.secrets.length > 0) {
@@ -49,14 +49,12 @@ export async function contextWithSecretValues(
   if ((context.secret_paths ?? []).length === 0) {
     return context;
   }
-  const secret = await client.read<V1Secret & { kind: string }>({
-    apiVersion: 'v1',
-    kind: 'Secret',
-    metadata: {
-      name: contextSecretsName(deployment.metadata!.name!),
-      namespace: deployment.metadata!.namespace,
-    },
-  });
+  // From the cache: the worker writes the Secret before the spec, and a reconcile that sees
+  // the spec before the Secret waits for it (its event enqueues this key again).
+  const secret = cache.secrets.get(
+    contextSecretsName(deployment.metadata!.name!),
+    deployment.metadata!.namespace,
+  );
   const secrets = secret && secretValuesOf(secret, deployment.spec.instanceId);
   return secrets && putSecretValues(context, secrets);
 }

@@ -75,9 +75,15 @@ export async function installOrUpgradeHelmRelease(
   const { inline, secret } = splitSecretValues(spec, values);
   const valuesFrom: ValuesReference[] = [];
   if (Object.keys(secret).length > 0) {
-    const holder = await deps.client.apply(
-      secretValuesObject(deployment, secret),
-    );
+    const object = secretValuesObject(deployment, secret);
+    const holder = await applyObject({
+      ...deps,
+      object,
+      cached: deps.cache.secrets.get(
+        object.metadata!.name!,
+        object.metadata!.namespace,
+      ),
+    });
     valuesFrom.push({
       kind: 'Secret',
       name: holder.metadata!.name!,
