@@ -12,10 +12,9 @@ const spec = {
 
 const change = (path: string) => ({
   path,
-  kind: 'CHANGED' as const,
+  kind: 'changed' as const,
   before: 1,
   after: 2,
-  secret: false,
 });
 
 describe('planWarnings', () => {
