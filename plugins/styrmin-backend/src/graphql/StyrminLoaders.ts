@@ -15,11 +15,14 @@ import { FlowRun, FlowRunStore } from '../flows/FlowRunStore';
 import { Instance, InstanceStore } from '../instances/InstanceStore';
 import {
   DeploymentStatus,
+  ObservedState,
   ObservedStateStore,
   PodStatus,
 } from '../observedState/ObservedStateStore';
 import { Task, TaskStore } from '../tasks/TaskStore';
+import { buildTaskGraphs } from '../tasks/buildTaskGraphs';
 import { deploymentIdOf } from '../tasks/deploymentIdOf';
+import { onlyUuids } from '../database/uuid';
 import {
   BackupLoaders,
   BackupLoaderStores,
@@ -125,6 +128,25 @@ export function createStyrminLoaders(
 ): StyrminLoaders {
   const { clusters, environments, deployments, instances } = stores;
   const { drivers, tasks, flowRuns, observedState } = stores;
+  const task = new DataLoader<string, Task | undefined>(
+    byKey(
+      ids => tasks.getTasks({ taskIds: [...ids] }),
+      t => t.id,
+    ),
+  );
+  // A deployment's status and pods, read together by whichever of them is asked first.
+  const observed = new DataLoader<string, ObservedState | undefined>(
+    byKey(
+      ids => observedState.getObservedStates({ deploymentIds: [...ids] }),
+      state => state.status.deploymentId,
+    ),
+  );
+  /** The tasks of these ids that the request has read, reading only the others. */
+  const loadTasks = async (ids: string[]) =>
+    (await task.loadMany(ids)).filter(
+      (found): found is Task =>
+        found !== undefined && !(found instanceof Error),
+    );
   return {
     cluster: new DataLoader(
       byKey(
@@ -164,15 +186,11 @@ export function createStyrminLoaders(
         i => i.id,
       ),
     ),
-    task: new DataLoader(
-      byKey(
-        ids => tasks.getTasks({ taskIds: [...ids] }),
-        t => t.id,
-      ),
-    ),
+    task,
+    // Through the task loader: a page's newest tasks, read once, are their graphs' roots.
     taskGraph: new DataLoader(
       byKey(
-        ids => tasks.getTaskGraphs({ taskIds: [...ids] }),
+        ids => buildTaskGraphs(onlyUuids([...ids]), loadTasks),
         g => g.taskId,
       ),
     ),
@@ -198,21 +216,20 @@ export function createStyrminLoaders(
       ),
     ),
     newestTask: new DataLoader(
-      byKey(
-        ids => tasks.getNewestTasks({ deploymentIds: [...ids] }),
-        deploymentIdOf,
+      byKey(async ids => {
+        const newest = await tasks.getNewestTasks({ deploymentIds: [...ids] });
+        newest.forEach(found => task.prime(found.id, found));
+        return newest;
+      }, deploymentIdOf),
+    ),
+    deploymentStatus: new DataLoader(async ids =>
+      (await observed.loadMany(ids)).map(state =>
+        state instanceof Error ? state : state?.status,
       ),
     ),
-    deploymentStatus: new DataLoader(
-      byKey(
-        ids => observedState.getDeploymentStatuses({ deploymentIds: [...ids] }),
-        s => s.deploymentId,
-      ),
-    ),
-    podsOfDeployment: new DataLoader(
-      groupedBy(
-        ids => observedState.listPodStatuses({ deploymentIds: [...ids] }),
-        p => p.deploymentId,
+    podsOfDeployment: new DataLoader(async ids =>
+      (await observed.loadMany(ids)).map(state =>
+        state instanceof Error ? state : state?.pods ?? [],
       ),
     ),
     backups: createBackupLoaders(stores),

@@ -1,3 +1,4 @@
+import { countQueries } from '../__testUtils__/countQueries';
 import { createTestDatabases } from '../__testUtils__/databases';
 import { setupReconciliation } from '../__testUtils__/reconciliation';
 
@@ -184,6 +185,59 @@ describe('DatabaseObservedStateStore', () => {
           deploymentIds: [deploymentId, otherId],
         }),
       ).resolves.toEqual([expect.objectContaining({ deploymentId: otherId })]);
+    });
+
+    it('reads the status and pods of many deployments in one query, as the two reads answer them', async () => {
+      const {
+        observedState,
+        knex,
+        deploymentId,
+        otherId,
+        createInfrahub,
+        dev,
+      } = await setup();
+      const unreported = (await createInfrahub(dev.id, 'unreported')).deployment
+        .id;
+      await observedState.report({
+        deploymentId,
+        observedAt: at(1),
+        status: { observedGeneration: 2 },
+        pods: [worker, server],
+      });
+      // A status without pods: a workload scaled to nothing.
+      await observedState.report({
+        deploymentId: otherId,
+        observedAt: at(1),
+        status: {},
+        pods: [],
+      });
+      const deploymentIds = [deploymentId, otherId, unreported, 'nope'];
+
+      const { queries, result } = await countQueries(knex, () =>
+        observedState.getObservedStates({ deploymentIds }),
+      );
+
+      expect(queries).toBe(1);
+      const statuses = await observedState.getDeploymentStatuses({
+        deploymentIds,
+      });
+      const pods = await observedState.listPodStatuses({ deploymentIds });
+      const byId = (a: { status: { deploymentId: string } }, b: typeof a) =>
+        a.status.deploymentId.localeCompare(b.status.deploymentId);
+      expect([...result].sort(byId)).toEqual(
+        statuses
+          .map(status => ({
+            status,
+            pods: pods.filter(pod => pod.deploymentId === status.deploymentId),
+          }))
+          .sort(byId),
+      );
+      expect(
+        result.find(state => state.status.deploymentId === deploymentId)!.pods,
+      ).toHaveLength(2);
+      expect(
+        result.find(state => state.status.deploymentId === otherId)!.pods,
+      ).toEqual([]);
     });
   });
 });

@@ -15,6 +15,7 @@ import { onlyUuids } from '../database/uuid';
 import { DEPLOYMENTS_TABLE } from '../deployments/tables';
 import {
   DeploymentStatus,
+  ObservedState,
   ObservedStateStore,
   ObservedStateStoreGetManyOptions,
   ObservedStateStoreRemoveOptions,
@@ -30,6 +31,18 @@ import {
   DEPLOYMENT_STATUSES_TABLE,
   POD_STATUSES_TABLE,
 } from './tables';
+
+/** The columns of a pod's row, but its deployment's id. */
+const POD_COLUMNS = [
+  'pod_name',
+  'phase',
+  'ready',
+  'restarts',
+  'started_at',
+  'component',
+  'reason',
+  'observed_at',
+] as const satisfies ReadonlyArray<keyof DbPodStatusRow>;
 
 /**
  * Options of {@link DatabaseObservedStateStore.create}.
@@ -151,15 +164,48 @@ export class DatabaseObservedStateStore implements ObservedStateStore {
     const rows = await tx<DbDeploymentStatusRow>(
       DEPLOYMENT_STATUSES_TABLE,
     ).whereIn('deployment_id', onlyUuids(deploymentIds));
-    return rows.map(row => ({
-      deploymentId: row.deployment_id,
-      status: parseJsonColumn<JsonObject>(
-        row.status,
-        `status of deployment ${row.deployment_id}`,
-      ),
-      observedAt: fromDbTimestamp(row.observed_at),
-      updatedAt: fromDbTimestamp(row.updated_at),
-    }));
+    return rows.map(toDeploymentStatus);
+  }
+
+  async getObservedStates(
+    options: ObservedStateStoreGetManyOptions,
+  ): Promise<ObservedState[]> {
+    const { tx = this.#knex, deploymentIds } = options;
+    const rows: Array<
+      DbDeploymentStatusRow & {
+        [K in keyof DbPodStatusRow as `pod_${K}`]: DbPodStatusRow[K] | null;
+      }
+    > = await tx(`${DEPLOYMENT_STATUSES_TABLE} as s`)
+      .leftJoin(
+        `${POD_STATUSES_TABLE} as p`,
+        'p.deployment_id',
+        's.deployment_id',
+      )
+      .whereIn('s.deployment_id', onlyUuids(deploymentIds))
+      .orderBy(['s.deployment_id', 'p.pod_name'])
+      .select(
+        's.*',
+        ...POD_COLUMNS.map(column => `p.${column} as pod_${column}`),
+      );
+    const states = new Map<string, ObservedState>();
+    for (const row of rows) {
+      let state = states.get(row.deployment_id);
+      if (!state) {
+        state = { status: toDeploymentStatus(row), pods: [] };
+        states.set(row.deployment_id, state);
+      }
+      if (row.pod_pod_name !== null) {
+        state.pods.push(
+          toPodStatus({
+            ...(Object.fromEntries(
+              POD_COLUMNS.map(column => [column, row[`pod_${column}`]]),
+            ) as DbPodStatusRow),
+            deployment_id: row.deployment_id,
+          }),
+        );
+      }
+    }
+    return [...states.values()];
   }
 
   async listPodStatuses(
@@ -196,6 +242,18 @@ function samePod(stored: PodStatus, reported: ReportedPodStatus): boolean {
     stored.component === reported.component &&
     stored.reason === reported.reason
   );
+}
+
+function toDeploymentStatus(row: DbDeploymentStatusRow): DeploymentStatus {
+  return {
+    deploymentId: row.deployment_id,
+    status: parseJsonColumn<JsonObject>(
+      row.status,
+      `status of deployment ${row.deployment_id}`,
+    ),
+    observedAt: fromDbTimestamp(row.observed_at),
+    updatedAt: fromDbTimestamp(row.updated_at),
+  };
 }
 
 function toPodStatus(row: DbPodStatusRow): PodStatus {

@@ -47,6 +47,16 @@ export type DeploymentStatus = {
 };
 
 /**
+ * The observed state of one deployment: its DeploymentStatus and its pods.
+ *
+ * @internal
+ */
+export type ObservedState = {
+  status: DeploymentStatus;
+  pods: PodStatus[];
+};
+
+/**
  * A pod as a report lists it.
  *
  * @internal
@@ -107,6 +117,14 @@ export interface ObservedStateStore {
   listPodStatuses(
     options: ObservedStateStoreGetManyOptions,
   ): Promise<PodStatus[]>;
+
+  /**
+   * The DeploymentStatus of these deployments with their pods by name, in one query; those
+   * without one left out (a report writes the DeploymentStatus whenever it writes pods).
+   */
+  getObservedStates(
+    options: ObservedStateStoreGetManyOptions,
+  ): Promise<ObservedState[]>;
 
   /** Forgets a deployment's observed state (its workload is gone: a tombstone). */
   removeObservedState(options: ObservedStateStoreRemoveOptions): Promise<void>;

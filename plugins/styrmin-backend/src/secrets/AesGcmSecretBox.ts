@@ -8,6 +8,8 @@ import {
   createCipheriv,
   createDecipheriv,
   createHash,
+  createSecretKey,
+  KeyObject,
   randomBytes,
 } from 'node:crypto';
 import { SEALED_PREFIX, SecretBox } from './SecretBox';
@@ -30,7 +32,7 @@ const KEY_ID = /^[A-Za-z0-9_-]{1,64}$/;
  * @internal
  */
 export class AesGcmSecretBox implements SecretBox {
-  readonly #keys: ReadonlyMap<string, Buffer>;
+  readonly #keys: ReadonlyMap<string, KeyObject>;
   readonly newestKeyId: string;
 
   /** `keys` newest first: the first seals, all of them open. */
@@ -39,7 +41,7 @@ export class AesGcmSecretBox implements SecretBox {
     if (keys.length === 0) {
       throw new InputError('styrmin.secrets.keys must list at least one key');
     }
-    const byId = new Map<string, Buffer>();
+    const byId = new Map<string, KeyObject>();
     keys.forEach(({ id, secret }, index) => {
       const where = `styrmin.secrets.keys[${index}]`;
       if (!KEY_ID.test(id)) {
@@ -57,7 +59,8 @@ export class AesGcmSecretBox implements SecretBox {
           `${where}.secret must be ${KEY_BYTES} bytes as base64, not ${key.length}`,
         );
       }
-      byId.set(id, key);
+      // Imported once: a raw key would be imported again for every seal and open.
+      byId.set(id, createSecretKey(key));
     });
     return new AesGcmSecretBox(byId, keys[0].id);
   }
@@ -106,7 +109,10 @@ export class AesGcmSecretBox implements SecretBox {
     return randomBytes(KEY_BYTES).toString('base64');
   }
 
-  private constructor(keys: ReadonlyMap<string, Buffer>, newestKeyId: string) {
+  private constructor(
+    keys: ReadonlyMap<string, KeyObject>,
+    newestKeyId: string,
+  ) {
     this.#keys = keys;
     this.newestKeyId = newestKeyId;
   }

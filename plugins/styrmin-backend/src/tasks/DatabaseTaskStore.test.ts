@@ -5,6 +5,7 @@ import {
   OUTPUT_TAIL_MAX_LINES,
   TaskType,
 } from '@styrmin/plugin-styrmin-common';
+import { countQueries } from '../__testUtils__/countQueries';
 import { createTestDatabases } from '../__testUtils__/databases';
 import {
   D1,
@@ -394,6 +395,69 @@ describe('DatabaseTaskStore', () => {
       await expect(
         tasks.linkStartedTask({ stepId: hook.id, startedTaskId: UNKNOWN_ID }),
       ).rejects.toThrow(NotFoundError);
+    });
+
+    it('reads many tasks with their steps, step errors, links and lines in two queries', async () => {
+      const { knex, tasks, clock, createTask, claim } = await createStores();
+      const upgrade = await createTask(['Run the upgrade pre-hook', 'Apply']);
+      const [hook, apply] = upgrade.steps;
+      clock.advance({ seconds: 1 });
+      const stop = await createTask(['Stop components'], 'stop_components');
+      clock.advance({ seconds: 1 });
+      const start = await createTask(['Start components'], 'start_components');
+      // Linked newest first: the links read in the order the tasks were created.
+      await tasks.linkStartedTask({ stepId: hook.id, startedTaskId: start.id });
+      await tasks.linkStartedTask({ stepId: hook.id, startedTaskId: stop.id });
+      const lease = await claim();
+      for (const attempt of [1, 2]) {
+        await tasks.startStep({ stepId: hook.id, lease });
+        await tasks.recordStepLines({
+          stepId: hook.id,
+          lines: [`attempt ${attempt}`, 'pre-hook failed'],
+        });
+        await tasks.failStep({
+          stepId: hook.id,
+          lease,
+          message: `failure ${attempt}`,
+        });
+        clock.advance({ seconds: 1 });
+      }
+
+      const { queries, result } = await countQueries(knex, () =>
+        tasks.getTasks({ taskIds: [start.id, upgrade.id, stop.id] }),
+      );
+
+      expect(queries).toBe(2);
+      expect(result.map(task => task.id)).toEqual([
+        upgrade.id,
+        stop.id,
+        start.id,
+      ]);
+      expect(result[0].steps).toEqual([
+        expect.objectContaining({
+          id: hook.id,
+          status: 'FAILED',
+          attempts: 2,
+          startedTaskIds: [stop.id, start.id],
+          lines: ['attempt 2', 'pre-hook failed'],
+          errors: [
+            expect.objectContaining({ attempt: 1, message: 'failure 1' }),
+            expect.objectContaining({ attempt: 2, message: 'failure 2' }),
+          ],
+        }),
+        expect.objectContaining({
+          id: apply.id,
+          startedTaskIds: [],
+          lines: [],
+          errors: [],
+        }),
+      ]);
+      expect(result[0].steps[0].errors[1].occurredAt).toEqual(
+        new Date(clock.now().getTime() - 1000),
+      );
+      expect(result[1].steps).toEqual([
+        expect.objectContaining({ name: 'Stop components', errors: [] }),
+      ]);
     });
 
     it('supersedes the steps that had not ended, with the superseding task', async () => {

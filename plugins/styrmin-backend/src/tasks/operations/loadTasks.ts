@@ -1,42 +1,32 @@
+import { Knex } from 'knex';
 import {
   FlowRunState,
   PromptAnswers,
-  StepStatus,
   TaskType,
 } from '@styrmin/plugin-styrmin-common';
 import { parseJsonColumn } from '../../database/parseJsonColumn';
-import {
-  fromDbTimestamp,
-  fromOptionalDbTimestamp,
-} from '../../database/timestamps';
+import { fromDbTimestamp } from '../../database/timestamps';
 import { DbFlowRunRow, FLOW_RUNS_TABLE } from '../../flows/tables';
-import { Step } from '../Step';
 import { Task, TaskCause } from '../TaskStore';
-import {
-  DbStepErrorRow,
-  DbStepLineRow,
-  DbStepLinkRow,
-  DbStepRow,
-  DbTaskRow,
-  STEP_ERRORS_TABLE,
-  STEP_LINES_TABLE,
-  STEP_LINKS_TABLE,
-  STEPS_TABLE,
-  TASKS_TABLE,
-} from '../tables';
+import { DbTaskRow, TASKS_TABLE } from '../tables';
 import { SecretBox } from '../../secrets/SecretBox';
 import { openJson } from '../../secrets/sealedJson';
 import { Db } from './TaskOperationOptions';
+import { loadSteps } from './loadSteps';
 
 /** A task row with its flow run's state, which is the task's status. */
 type DbTaskWithStatusRow = DbTaskRow & { status: DbFlowRunRow['state'] };
 
-/** Tasks with their status, steps, step errors, links and lines, in creation order. */
+/**
+ * Tasks with their status, steps, step errors, links and lines, in creation order, in two
+ * queries (the tasks, their steps with the steps' details). `values` may be a query that
+ * selects them, which then costs no round trip of its own.
+ */
 export async function loadTasks(
   box: SecretBox,
   db: Db,
   column: 'id' | 'flow_run_id' | 'start_key',
-  values: string[],
+  values: string[] | Knex.QueryBuilder,
 ): Promise<Task[]> {
   const taskRows: DbTaskWithStatusRow[] = await db<DbTaskRow>(TASKS_TABLE)
     .join(
@@ -50,41 +40,9 @@ export async function loadTasks(
   if (taskRows.length === 0) {
     return [];
   }
-  const stepRows = await db<DbStepRow>(STEPS_TABLE)
-    .whereIn(
-      'task_id',
-      taskRows.map(row => row.id),
-    )
-    .orderBy(['task_id', 'position']);
-  const stepIds = stepRows.map(row => row.id);
-  const [errorRows, linkRows, lineRows] =
-    stepIds.length === 0
-      ? [[], [], []]
-      : await Promise.all([
-          db<DbStepErrorRow>(STEP_ERRORS_TABLE)
-            .whereIn('step_id', stepIds)
-            .orderBy(['step_id', 'attempt']),
-          db<DbStepLinkRow>(STEP_LINKS_TABLE)
-            .join(
-              TASKS_TABLE,
-              `${TASKS_TABLE}.id`,
-              `${STEP_LINKS_TABLE}.started_task_id`,
-            )
-            .whereIn(`${STEP_LINKS_TABLE}.step_id`, stepIds)
-            .orderBy(`${TASKS_TABLE}.sequence`)
-            .select<DbStepLinkRow[]>(`${STEP_LINKS_TABLE}.*`),
-          db<DbStepLineRow>(STEP_LINES_TABLE)
-            .whereIn('step_id', stepIds)
-            .orderBy(['step_id', 'position']),
-        ]);
-
-  const steps = stepRows.map(row =>
-    toStep(
-      row,
-      errorRows.filter(error => error.step_id === row.id),
-      linkRows.filter(link => link.step_id === row.id),
-      lineRows.filter(line => line.step_id === row.id),
-    ),
+  const steps = await loadSteps(
+    db,
+    taskRows.map(row => row.id),
   );
   return taskRows.map(row => ({
     id: row.id,
@@ -108,32 +66,4 @@ export async function loadTasks(
       cause: parseJsonColumn<TaskCause>(row.cause, `cause of task ${row.id}`),
     }),
   }));
-}
-
-export function toStep(
-  row: DbStepRow,
-  errors: DbStepErrorRow[],
-  links: DbStepLinkRow[],
-  lines: DbStepLineRow[],
-): Step {
-  return {
-    id: row.id,
-    taskId: row.task_id,
-    position: row.position,
-    name: row.name,
-    status: StepStatus.parse(row.status),
-    attempts: row.attempts,
-    startedAt: fromOptionalDbTimestamp(row.started_at),
-    endedAt: fromOptionalDbTimestamp(row.ended_at),
-    supersededByTaskId: row.superseded_by_task_id ?? undefined,
-    errors: errors.map(error => ({
-      attempt: error.attempt,
-      message: error.message,
-      outputTail: error.output_tail ?? undefined,
-      occurredAt: fromDbTimestamp(error.occurred_at),
-    })),
-    ...(row.output_tail !== null && { outputTail: row.output_tail }),
-    startedTaskIds: links.map(link => link.started_task_id),
-    lines: lines.map(line => line.line),
-  };
 }
