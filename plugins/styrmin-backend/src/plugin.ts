@@ -4,6 +4,7 @@ import {
 } from '@backstage/backend-plugin-api';
 import { actionsRegistryServiceRef } from '@backstage/backend-plugin-api/alpha';
 import { eventsServiceRef } from '@backstage/plugin-events-node';
+import { notificationService } from '@backstage/plugin-notifications-node';
 import { signalsServiceRef } from '@backstage/plugin-signals-node';
 import {
   STYRMIN_CHANGES_TOPIC,
@@ -51,6 +52,7 @@ import { resealSecrets } from './secrets/resealSecrets';
 import { createRouter } from './service/router';
 import { registerStyrminActions } from './actions/registerStyrminActions';
 import { DatabaseTaskStore } from './tasks/DatabaseTaskStore';
+import { TaskFailureNotifier } from './tasks/TaskFailureNotifier';
 
 /**
  * The Styrmin server: its database, its GraphQL API at `/api/styrmin/graphql`, the core
@@ -74,6 +76,7 @@ export const styrminPlugin = createBackendPlugin({
         httpRouter: coreServices.httpRouter,
         lifecycle: coreServices.lifecycle,
         logger: coreServices.logger,
+        notifications: notificationService,
         permissions: coreServices.permissions,
         permissionsRegistry: coreServices.permissionsRegistry,
         scheduler: coreServices.scheduler,
@@ -90,6 +93,7 @@ export const styrminPlugin = createBackendPlugin({
         httpRouter,
         lifecycle,
         logger,
+        notifications,
         permissions,
         permissionsRegistry,
         scheduler,
@@ -154,6 +158,19 @@ export const styrminPlugin = createBackendPlugin({
           }),
         };
         const knex = await database.getClient();
+        // Failed tasks notify their author and their environment's owners, whichever
+        // worker ended the run that failed them.
+        const failureNotifier = TaskFailureNotifier.create({
+          ...stores,
+          notifications,
+          logger,
+          catalogNamespace:
+            config.getOptionalString('catalog.providers.styrmin.namespace') ??
+            'default',
+        });
+        broker.onEnded(({ flowRunId }) => {
+          failureNotifier.afterRunEnded({ flowRunId });
+        });
         // Rows written before sealing, or under a key older than the newest: the migration
         // of existing rows and the second half of a key rotation (docs/secrets-at-rest.md).
         await resealSecrets({ knex, box: secretBox, logger });

@@ -1,6 +1,7 @@
 import {
   BackendFeature,
   createServiceFactory,
+  DatabaseService,
   PermissionsService,
   ServiceFactory,
   SchedulerServiceTaskInvocationDefinition,
@@ -38,7 +39,9 @@ type ScheduledTask = SchedulerServiceTaskScheduleDefinition &
  * server pool's worker) never run by themselves: `runScheduledTask` runs one, so that a test
  * decides when leases expire. Users may do everything, but {@link READ_ONLY_USER}, who may
  * only read, unless `permissions` decides instead. `features` adds to the backend, or
- * replaces the services it names; `styrminConfig` adds to the plugin's configuration; the
+ * replaces the services it names; `database` replaces the plugins' one database on `knex`
+ * (for plugins that need one of their own); `styrminConfig` adds to the plugin's
+ * configuration and `config` to the backend's (for other plugins); the
  * example driver versions that `load` names are loaded through the API once it listens.
  */
 export async function startAgentProtocolBackend(options: {
@@ -46,7 +49,9 @@ export async function startAgentProtocolBackend(options: {
   clock?: AdvancingClock;
   features?: BackendFeature[];
   permissions?: ServiceFactory<PermissionsService>;
+  database?: ServiceFactory<DatabaseService>;
   styrminConfig?: Record<string, unknown>;
+  config?: Record<string, unknown>;
   load?: string[];
 }) {
   const {
@@ -67,10 +72,15 @@ export async function startAgentProtocolBackend(options: {
   });
   logger.child.mockImplementation(() => logger);
   const scheduled = new Map<string, ScheduledTask>();
+  const scheduleTask = async (task: ScheduledTask) => {
+    scheduled.set(task.id, task);
+  };
   const scheduler = mockServices.scheduler.mock({
-    scheduleTask: async task => {
-      scheduled.set(task.id, task as ScheduledTask);
-    },
+    scheduleTask,
+    // Other plugins' runners (the notifications backend's cleanup) are held the same way.
+    createScheduledTaskRunner: schedule => ({
+      run: async task => scheduleTask({ ...schedule, ...task }),
+    }),
   });
   const permissions =
     options.permissions ??
@@ -91,9 +101,10 @@ export async function startAgentProtocolBackend(options: {
   const backend = await startTestBackend({
     features: [
       styrminPlugin,
-      mockServices.database.factory({ knex }),
+      options.database ?? mockServices.database.factory({ knex }),
       mockServices.rootConfig.factory({
         data: {
+          ...options.config,
           styrmin: {
             drivers: { allowedDirectories: [EXAMPLE_DRIVERS] },
             // One key for every replica, as replicas of a real backend share theirs.

@@ -81,7 +81,7 @@ export async function completeRun(
         });
         reason = redact(options.error!);
       }
-      await deps.flowRuns.complete({ tx, lease, state, reason });
+      await deps.broker.complete({ tx, lease, state, reason });
       if (reason !== undefined) {
         const failed = await deps.tasks.failRunningSteps({
           tx,

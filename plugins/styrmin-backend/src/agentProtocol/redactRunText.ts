@@ -16,9 +16,9 @@ import { AgentCaller } from './authenticateAgent';
  * An agent's words about a run (a step's error, a failed command's output, the run's
  * error) as every signed-in user may read them: the secret values of the instances the
  * run deals with (its own, and the deployment's two newest), the answers to the secret
- * prompts of its task, the agent token, every action API token (by its form: the server
- * keeps only their hashes), and common forms of secrets replaced by `<redacted>`
- * (`redactSecrets`).
+ * prompts of its task, the token of the agent that reports, every action API token (by
+ * its form: the server keeps only their hashes), and common forms of secrets replaced by
+ * `<redacted>` (`redactSecrets`).
  *
  * @internal
  */
@@ -27,7 +27,8 @@ export async function runTextRedactor(
   options: TransactionOption & {
     run: FlowRun;
     deploymentId: string;
-    caller: AgentCaller;
+    /** The agent that reports, if one does. */
+    caller?: AgentCaller;
   },
 ): Promise<(text: string) => string> {
   const { tx, run, deploymentId, caller } = options;
@@ -44,7 +45,7 @@ export async function runTextRedactor(
       ? await deps.drivers.getDriverVersion({ tx, ...own[0].driver })
       : undefined;
   const secrets = [
-    caller.token,
+    ...(caller ? [caller.token] : []),
     ...[...own, ...newest.instances].flatMap(instance =>
       secretValuesOf(instance.context),
     ),

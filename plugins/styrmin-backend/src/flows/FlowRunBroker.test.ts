@@ -214,6 +214,74 @@ describe('FlowRunBroker', () => {
       await expect(broker.expireLeases()).resolves.toEqual([]);
     });
 
+    it('tells its end listeners of every end once it is committed: completed or CRASHED', async () => {
+      const { knex, broker, clock, flowRuns, logger } = await createBroker();
+      const ended = jest.fn();
+      broker.onEnded(ended);
+      const failing = jest.fn(() => {
+        throw new Error('listener broke');
+      });
+      const unsubscribe = broker.onEnded(failing);
+      const claim = async (maxAttempts?: number) => {
+        const run = await broker.dispatch({
+          pool: 'cluster:c1',
+          flowName: 'RUN_JOB',
+          maxAttempts,
+        });
+        await flowRuns.claim({
+          pool: 'cluster:c1',
+          owner: 'agent-1',
+          leaseSeconds: 30,
+        });
+        return { flowRunId: run.id, owner: 'agent-1', attempt: 1 };
+      };
+
+      const succeeded = await claim();
+      await broker.complete({ lease: succeeded, state: 'SUCCEEDED' });
+      expect(ended).toHaveBeenCalledWith({
+        flowRunId: succeeded.flowRunId,
+        state: 'SUCCEEDED',
+      });
+      // A listener that throws is logged; the others are told all the same.
+      expect(logger.error).toHaveBeenCalledWith(
+        `A listener to the end of flow run ${succeeded.flowRunId} failed`,
+        expect.objectContaining({ message: 'listener broke' }),
+      );
+      unsubscribe();
+
+      const failed = await claim();
+      await knex.transaction(async tx => {
+        await broker.complete({ tx, lease: failed, state: 'FAILED' });
+        expect(ended).toHaveBeenCalledTimes(1);
+      });
+      await Promise.resolve();
+      expect(ended).toHaveBeenLastCalledWith({
+        flowRunId: failed.flowRunId,
+        state: 'FAILED',
+      });
+
+      // A transaction that fails rolls the end back: nobody hears of it.
+      const rolledBack = await claim();
+      await expect(
+        knex.transaction(async tx => {
+          await broker.complete({ tx, lease: rolledBack, state: 'FAILED' });
+          throw new Error('the report failed after the completion');
+        }),
+      ).rejects.toThrow('the report failed after the completion');
+      await Promise.resolve();
+      expect(ended).toHaveBeenCalledTimes(2);
+
+      // The rolled-back run is still RUNNING: its lease expires with the crashing one's,
+      // and only the CRASHED end is an end.
+      const crashing = await claim(1);
+      clock.advance({ seconds: 31 });
+      await broker.expireLeases();
+      expect(ended.mock.calls.slice(2)).toEqual([
+        [{ flowRunId: crashing.flowRunId, state: 'CRASHED' }],
+      ]);
+      expect(failing).toHaveBeenCalledTimes(1);
+    });
+
     it('sweeps on the scheduler, on one replica at a time, and logs a failed sweep', async () => {
       const { broker, knex, clock, flowRuns, logger } = await createBroker();
       const scheduler = mockServices.scheduler();

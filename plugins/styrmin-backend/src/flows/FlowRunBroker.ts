@@ -12,6 +12,7 @@ import {
   FlowRun,
   FlowRunPool,
   FlowRunStore,
+  FlowRunStoreCompleteOptions,
   FlowRunStoreCreateOptions,
   FlowRunStoreExpiredLease,
 } from './FlowRunStore';
@@ -54,6 +55,17 @@ export type FlowRunCrashListener = (options: {
   reason: string;
 }) => Promise<void>;
 
+/**
+ * Told once the end of a run is committed (a worker completed it, or the sweep ended it
+ * CRASHED), with the end's state; what it does is its own affair: it cannot undo the end.
+ *
+ * @internal
+ */
+export type FlowRunEndListener = (ended: {
+  flowRunId: string;
+  state: 'SUCCEEDED' | 'FAILED' | 'CRASHED';
+}) => void;
+
 /** @internal */
 export type FlowRunBrokerScheduleLeaseSweepOptions = {
   scheduler: SchedulerService;
@@ -76,6 +88,7 @@ export class FlowRunBroker {
   readonly #logger: LoggerService;
   readonly #listeners = new Map<FlowRunPool, Set<() => void>>();
   readonly #crashListeners = new Set<FlowRunCrashListener>();
+  readonly #endListeners = new Set<FlowRunEndListener>();
 
   static async create(options: FlowRunBrokerOptions): Promise<FlowRunBroker> {
     const { database, flowRuns, tasks, logger } = options;
@@ -135,6 +148,26 @@ export class FlowRunBroker {
   }
 
   /**
+   * Ends a run under its lease (`FlowRunStore.complete`): every worker, in the backend or
+   * on an agent, ends its runs here, so that the end listeners hear of each end.
+   */
+  async complete(options: FlowRunStoreCompleteOptions): Promise<void> {
+    await this.#flowRuns.complete(options);
+    this.#endedAfterCommit(options, options.lease.flowRunId, options.state);
+  }
+
+  /**
+   * Calls `listener` once the end of each run is committed: completed by its worker, or
+   * CRASHED by the sweep. Returns the function that unsubscribes.
+   */
+  onEnded(listener: FlowRunEndListener): () => void {
+    this.#endListeners.add(listener);
+    return () => {
+      this.#endListeners.delete(listener);
+    };
+  }
+
+  /**
    * The lease-expiry sweep. In one transaction, every expired run is either SCHEDULED again
    * (the attempt was counted when it was claimed), its running step FAILED with the reason
    * so that the next attempt starts it again; or CRASHED after its last attempt, with the
@@ -166,6 +199,8 @@ export class FlowRunBroker {
       );
       if (lease.state === 'SCHEDULED') {
         this.#wake(lease.pool);
+      } else {
+        this.#ended(lease.flowRunId, lease.state);
       }
     }
     return expired;
@@ -203,6 +238,42 @@ export class FlowRunBroker {
       (tx as Knex.Transaction).executionPromise.then(wake, wake);
     } else {
       this.#wake(pool);
+    }
+  }
+
+  #endedAfterCommit(
+    options: TransactionOption,
+    flowRunId: string,
+    state: 'SUCCEEDED' | 'FAILED' | 'CRASHED',
+  ): void {
+    const { tx } = options;
+    if (tx?.isTransaction) {
+      // A savepoint's commit may still roll back with its parent: wait for the top.
+      let root = tx as Knex.Transaction;
+      while (root.parentTransaction) {
+        root = root.parentTransaction;
+      }
+      root.executionPromise.then(
+        () => this.#ended(flowRunId, state),
+        // Rolled back by a throw: the run did not end. (A plain `rollback()` settles as a
+        // commit does, as for the wake-ups; listeners read what was committed.)
+        () => undefined,
+      );
+    } else {
+      this.#ended(flowRunId, state);
+    }
+  }
+
+  #ended(flowRunId: string, state: 'SUCCEEDED' | 'FAILED' | 'CRASHED'): void {
+    for (const listener of this.#endListeners) {
+      try {
+        listener({ flowRunId, state });
+      } catch (error) {
+        this.#logger.error(
+          `A listener to the end of flow run ${flowRunId} failed`,
+          error as Error,
+        );
+      }
     }
   }
 

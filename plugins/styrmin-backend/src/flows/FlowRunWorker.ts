@@ -296,7 +296,7 @@ export class FlowRunWorker {
           }`;
       // On the step it would have run first, where users look for errors.
       await this.#tasks.failNextStep({ flowRunId: run.id, message: reason });
-      await this.#flowRuns.complete({ lease, state: 'FAILED', reason });
+      await this.#broker.complete({ lease, state: 'FAILED', reason });
       logger.error(`Flow run ${run.id} FAILED: ${reason}`);
       return;
     }
@@ -326,7 +326,7 @@ export class FlowRunWorker {
           output: error instanceof FlowStepError ? error.output : undefined,
         });
         const reason = `Step "${step.name}" failed: ${message}`;
-        await this.#flowRuns.complete({ lease, state: 'FAILED', reason });
+        await this.#broker.complete({ lease, state: 'FAILED', reason });
         this.#onTaskChanged(task);
         logger.warn(`Flow run ${run.id} FAILED: ${reason}`);
         return;
@@ -334,7 +334,7 @@ export class FlowRunWorker {
       await this.#tasks.succeedStep({ stepId: step.id, lease });
       this.#onTaskChanged(task);
     }
-    await this.#flowRuns.complete({ lease, state: 'SUCCEEDED' });
+    await this.#broker.complete({ lease, state: 'SUCCEEDED' });
     this.#onTaskChanged(task);
     logger.info(`Flow run ${run.id} SUCCEEDED`);
   }
