@@ -39,6 +39,7 @@ describe('styrmin plugin (new frontend system)', () => {
   });
 
   it.each([
+    ['entity-content:styrmin/cluster', '/styrmin', 'Styrmin'],
     ['entity-content:styrmin/environment', '/styrmin', 'Deployments'],
     ['entity-content:styrmin/deployment', '/styrmin', 'Styrmin'],
     ['entity-content:styrmin/deployment-tasks', '/styrmin-tasks', 'Tasks'],

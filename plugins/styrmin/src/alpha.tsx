@@ -9,6 +9,7 @@ import { EntityContentBlueprint } from '@backstage/plugin-catalog-react/alpha';
 import DirectionsBoatIcon from '@material-ui/icons/DirectionsBoat';
 import { StyrminClient, styrminApiRef } from './api';
 import {
+  isStyrminClusterEntity,
   isStyrminDeploymentEntity,
   isStyrminEnvironmentEntity,
 } from './components/EntityStyrminContent';
@@ -62,6 +63,17 @@ const api = ApiBlueprint.make({
 // `group`: a group would fold them into a drop-down of the entity page's tab bar, where a
 // deployment's three tabs (these two and Kubernetes) are hard to find.
 const entityContentLoader = () => import('./components/EntityStyrminContent');
+
+const clusterEntityContent = EntityContentBlueprint.make({
+  name: 'cluster',
+  params: {
+    path: '/styrmin',
+    title: 'Styrmin',
+    filter: isStyrminClusterEntity,
+    loader: () =>
+      entityContentLoader().then(m => <m.EntityStyrminClusterContent />),
+  },
+});
 
 const environmentEntityContent = EntityContentBlueprint.make({
   name: 'environment',
@@ -125,6 +137,7 @@ export default createFrontendPlugin({
   extensions: [
     page,
     api,
+    clusterEntityContent,
     environmentEntityContent,
     deploymentEntityContent,
     deploymentTasksEntityContent,

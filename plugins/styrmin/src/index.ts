@@ -12,8 +12,10 @@ export {
   EntityStyrminEnvironmentContent,
   EntityStyrminDeploymentContent,
   EntityStyrminDeploymentTasksContent,
+  EntityStyrminClusterContent,
 } from './plugin';
 export {
+  isStyrminClusterEntity,
   isStyrminDeploymentEntity,
   isStyrminEnvironmentEntity,
 } from './components/EntityStyrminContent';

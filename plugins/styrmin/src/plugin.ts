@@ -119,3 +119,21 @@ export const EntityStyrminDeploymentTasksContent = styrminPlugin.provide(
     },
   }),
 );
+
+/**
+ * The tab of a Styrmin cluster's entity, for legacy apps: its agent's health. Show it where
+ * `isStyrminClusterEntity` holds.
+ *
+ * @public
+ */
+export const EntityStyrminClusterContent = styrminPlugin.provide(
+  createComponentExtension({
+    name: 'EntityStyrminClusterContent',
+    component: {
+      lazy: () =>
+        import('./components/EntityStyrminContent').then(
+          m => m.EntityStyrminClusterContent,
+        ),
+    },
+  }),
+);

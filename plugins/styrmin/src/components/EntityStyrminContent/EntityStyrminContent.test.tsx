@@ -4,24 +4,37 @@ import { screen, within } from '@testing-library/react';
 import { deployment } from '../../__testUtils__/deploymentFixtures';
 import { renderPage } from '../../__testUtils__/renderPage';
 import {
+  EntityStyrminClusterContent,
   EntityStyrminDeploymentContent,
   EntityStyrminDeploymentTasksContent,
   EntityStyrminEnvironmentContent,
 } from './EntityStyrminContent';
 import {
+  isStyrminClusterEntity,
   isStyrminDeploymentEntity,
   isStyrminEnvironmentEntity,
 } from './isStyrminEntity';
 
-/** A Resource as the catalog module publishes it. */
-function resource(type: string, annotations: Record<string, string>): Entity {
+/** A Resource (or another kind) as the catalog module publishes it. */
+function resource(
+  type: string,
+  annotations: Record<string, string>,
+  kind = 'Resource',
+): Entity {
   return {
     apiVersion: 'backstage.io/v1alpha1',
-    kind: 'Resource',
+    kind,
     metadata: { name: 'x', namespace: 'default', annotations },
     spec: { type, owner: 'group:default/team-a' },
   };
 }
+
+const clusterEntity = (id?: string) =>
+  resource(
+    'styrmin-cluster',
+    id ? { 'styrmin.io/cluster-id': id } : {},
+    'System',
+  );
 
 const devEntity = resource('styrmin-environment', {
   'styrmin.io/environment-id': 'e-dev',
@@ -103,6 +116,34 @@ describe('the entity tabs', () => {
     );
   });
 
+  it.each([
+    ['c-local', 'local', /^Healthy, last contact/],
+    ['c-edge', 'edge', /^Stale, last contact/],
+    ['c-new', 'new', /^Never seen$/],
+  ])(
+    "shows the health of a cluster's agent (%s), linking to its Styrmin page",
+    async (id, name, health) => {
+      renderTab(clusterEntity(id), <EntityStyrminClusterContent />);
+
+      expect(await screen.findByText(health)).toBeInTheDocument();
+      expect(screen.getByText(`Agent of ${name}`)).toBeInTheDocument();
+      expect(
+        screen.getByRole('link', { name: `${name} in Styrmin` }),
+      ).toHaveAttribute('href', `/styrmin/clusters/${name}`);
+    },
+  );
+
+  it.each([
+    ['a cluster Styrmin does not have', 'c-gone'],
+    ['a cluster entity without the annotation', undefined],
+  ])('names %s', async (_case, id) => {
+    renderTab(clusterEntity(id), <EntityStyrminClusterContent />);
+
+    expect(
+      await screen.findByText('Not a Styrmin cluster'),
+    ).toBeInTheDocument();
+  });
+
   it('shows on the Resources of its type only', () => {
     const component = { ...devEntity, kind: 'Component' };
     expect(isStyrminEnvironmentEntity(devEntity)).toBe(true);
@@ -113,5 +154,10 @@ describe('the entity tabs', () => {
     expect(
       isStyrminDeploymentEntity({ ...deploymentEntity, kind: 'System' }),
     ).toBe(false);
+    expect(isStyrminClusterEntity(clusterEntity('c-local'))).toBe(true);
+    expect(
+      isStyrminClusterEntity({ ...clusterEntity('c-local'), kind: 'Resource' }),
+    ).toBe(false);
+    expect(isStyrminClusterEntity(devEntity)).toBe(false);
   });
 });

@@ -1,10 +1,18 @@
-import { EmptyState } from '@backstage/core-components';
+import {
+  EmptyState,
+  InfoCard,
+  Link,
+  StructuredMetadataTable,
+} from '@backstage/core-components';
+import { useRouteRef } from '@backstage/core-plugin-api';
 import { useEntity } from '@backstage/plugin-catalog-react';
 import {
   STYRMIN_ANNOTATIONS,
   styrminSignalChannel,
 } from '@styrmin/plugin-styrmin-common';
 import { useLiveStyrminApi } from '../../hooks/useLiveStyrminApi';
+import { clusterRouteRef } from '../../routes';
+import { AgentHealthStatus } from '../AgentHealth';
 import { DeploymentOverview } from '../DeploymentOverview';
 import { DeploymentsTable } from '../DeploymentsTable';
 import { DeploymentTasks } from '../DeploymentTasks';
@@ -93,4 +101,49 @@ export const EntityStyrminDeploymentTasksContent = () => {
   ) : (
     <NotStyrmin record="deployment" />
   );
+};
+
+/** The keys below are the labels as written; the default would start-case them. */
+const tableOptions = { titleFormat: (key: string) => key };
+
+/** The cluster's agent, read by its id; live while it is open. */
+const ClusterAgent = ({ id }: { id: string }) => {
+  const state = useLiveStyrminApi(
+    styrminSignalChannel({ record: 'cluster', id }),
+    // The list holds every cluster's agent health: no read by id is needed.
+    async api => (await api.getClusters()).find(cluster => cluster.id === id),
+    [id],
+  );
+  const clusterLink = useRouteRef(clusterRouteRef);
+  return (
+    <LoadedContent state={state} missing={<NotStyrmin record="cluster" />}>
+      {cluster => (
+        <InfoCard title={`Agent of ${cluster.name}`}>
+          <StructuredMetadataTable
+            options={tableOptions}
+            metadata={{
+              Status: <AgentHealthStatus cluster={cluster} />,
+              'Work pool': cluster.workPool,
+              Cluster: (
+                <Link to={clusterLink({ cluster: cluster.name })}>
+                  {cluster.name} in Styrmin
+                </Link>
+              ),
+            }}
+          />
+        </InfoCard>
+      )}
+    </LoadedContent>
+  );
+};
+
+/**
+ * The tab of a cluster's entity (`spec.type: styrmin-cluster`): its agent's health and last
+ * contact, as on the home page, linking to its Styrmin page.
+ *
+ * @public
+ */
+export const EntityStyrminClusterContent = () => {
+  const id = useStyrminId(STYRMIN_ANNOTATIONS.clusterId);
+  return id ? <ClusterAgent id={id} /> : <NotStyrmin record="cluster" />;
 };

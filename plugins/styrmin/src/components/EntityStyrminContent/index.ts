@@ -1,9 +1,11 @@
 export {
+  EntityStyrminClusterContent,
   EntityStyrminDeploymentContent,
   EntityStyrminDeploymentTasksContent,
   EntityStyrminEnvironmentContent,
 } from './EntityStyrminContent';
 export {
+  isStyrminClusterEntity,
   isStyrminDeploymentEntity,
   isStyrminEnvironmentEntity,
 } from './isStyrminEntity';

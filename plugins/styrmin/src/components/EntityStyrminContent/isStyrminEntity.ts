@@ -25,3 +25,15 @@ export function isStyrminDeploymentEntity(entity: Entity): boolean {
     entity.spec?.type === STYRMIN_ENTITY_TYPES.deployment
   );
 }
+
+/**
+ * Whether an entity is a Styrmin cluster's `System`: where the cluster tab shows.
+ *
+ * @public
+ */
+export function isStyrminClusterEntity(entity: Entity): boolean {
+  return (
+    entity.kind.toLocaleLowerCase('en-US') === 'system' &&
+    entity.spec?.type === STYRMIN_ENTITY_TYPES.cluster
+  );
+}
