@@ -97,6 +97,7 @@ import {
 } from './operations/environmentOperations';
 import { BackupsClient, BackupStorageLocationsClient } from './backups';
 import { EnvironmentBackupsClient } from './environmentBackups';
+import { PlansClient } from './plans';
 import {
   GraphQLTransport,
   GraphQLVariables,
@@ -117,6 +118,8 @@ export class StyrminClient {
   readonly backupStorageLocations: BackupStorageLocationsClient;
   /** The environment backups: one record and one constituent backup per deployment. */
   readonly environmentBackups: EnvironmentBackupsClient;
+  /** The plans of changes, applied by their ids. */
+  readonly plans: PlansClient;
 
   static create(options: StyrminClientOptions): StyrminClient {
     return new StyrminClient(GraphQLTransport.create(options));
@@ -131,6 +134,7 @@ export class StyrminClient {
     this.backups = BackupsClient.create(parts);
     this.backupStorageLocations = BackupStorageLocationsClient.create(parts);
     this.environmentBackups = EnvironmentBackupsClient.create(parts);
+    this.plans = PlansClient.create(parts);
   }
 
   /** The server that answers: its version, installation and database. */

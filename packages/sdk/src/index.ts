@@ -34,6 +34,8 @@ export type {
   UpdateBackupStorageLocationInput,
 } from './operations/backups';
 export { EnvironmentBackupsClient } from './environmentBackups';
+export { PlansClient } from './plans';
+export type { Plan, PlanBasis } from './operations/plans';
 export type {
   CreateEnvironmentBackupInput,
   EnvironmentBackup,

@@ -17,6 +17,7 @@ import { registerDriversCommands } from './commands/drivers/register';
 import { registerEnvironmentsCommands } from './commands/environments/register';
 import { registerServerCommands } from './commands/server/register';
 import { registerTasksCommands } from './commands/tasks/register';
+import { registerPlansCommands } from './commands/plans/register';
 import { outputFormats } from './output';
 import { UsageError } from './UsageError';
 
@@ -93,6 +94,7 @@ function createProgram(io: CliIo): Command {
   registerEnvironmentsCommands(program, context);
   registerDeploymentsCommands(program, context);
   registerTasksCommands(program, context);
+  registerPlansCommands(program, context);
   registerBackupsCommands(program, context);
   registerBslCommands(program, context);
   registerEnvironmentBackupsCommands(program, context);

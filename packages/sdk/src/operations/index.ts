@@ -116,3 +116,4 @@ export type {
 export * from './backups';
 export * from './environmentBackups';
 export * from './environmentOperations';
+export * from './plans';

@@ -197,7 +197,7 @@ export const environmentFragment = /* GraphQL */ `
   }
 `;
 
-const CONTEXT_CHANGE = /* GraphQL */ `
+export const CONTEXT_CHANGE = /* GraphQL */ `
   path
   kind
   before

@@ -119,7 +119,9 @@ export function instanceRows(instances: readonly TimelineEntry[]) {
  * The steps of the task that a change starts, in the order they run, each hook step with
  * the driver actions it runs.
  */
-export function plannedStepRows(result: DeploymentChangeResult) {
+export function plannedStepRows(
+  result: Pick<DeploymentChangeResult, 'plannedSteps' | 'plannedActions'>,
+) {
   return result.plannedSteps.map((step, index) => ({
     position: index + 1,
     step,

@@ -455,6 +455,24 @@ export type CloneEnvironmentInput = {
   overrides?: unknown;
 };
 
+export type ApplyPlanInput = {
+  /** The plan's id (DeploymentChangeResult.plan.id of the change planned with plan: true). */
+  id: string;
+};
+
+/** The change a plan is of. */
+export type PlanKind =
+  | 'CREATE'
+  | 'EDIT'
+  | 'UPGRADE'
+  | 'EDIT_COMPONENT_OVERRIDES';
+
+export type PlanWarningCode =
+  /** The change moves the deployment to an older version of its driver. */
+  | 'DOWNGRADE'
+  /** A singleton component's context changes: its one pod is replaced, with a pause. */
+  | 'SINGLETON_RESTART';
+
 export type ClusterQueryVariables = Exact<{
   id?: string | null | undefined;
   name?: string | null | undefined;
@@ -4476,3 +4494,662 @@ export type UpgradeEnvironmentMutation = {
     };
   };
 };
+
+export type ApplyPlanMutationVariables = Exact<{
+  input: ApplyPlanInput;
+}>;
+
+export type ApplyPlanMutation = {
+  applyPlan: {
+    changed: boolean;
+    droppedParameters: Array<string>;
+    plannedSteps: Array<string>;
+    carriedOverParameters: Array<{
+      parameter: string;
+      field: string;
+      value: unknown;
+    }>;
+    deployment: {
+      id: string;
+      name: string;
+      appVersion: string;
+      configuration: unknown;
+      state: DeploymentState;
+      stateReason: string | null;
+      deletedAt: string | null;
+      version: number;
+      createdBy: string;
+      createdAt: string;
+      updatedBy: string;
+      updatedAt: string;
+      environment: { id: string; name: string };
+      driverVersion: { name: string; version: string };
+      activeInstance: { id: string; number: number; createdAt: string } | null;
+    };
+    instance: {
+      id: string;
+      number: number;
+      active: boolean;
+      createdBy: string;
+      createdAt: string;
+      context: unknown;
+      driverVersion: { name: string; version: string };
+      diff: Array<{
+        path: string;
+        kind: ContextChangeKind;
+        before: unknown;
+        after: unknown;
+        secret: boolean;
+      }>;
+      task: {
+        id: string;
+        type: TaskType;
+        status: FlowRunState;
+        result: TaskResult;
+        createdBy: string;
+        createdAt: string;
+        flowRun: {
+          id: string;
+          pool: string;
+          flowName: FlowName;
+          state: FlowRunState;
+          attempts: number;
+          maxAttempts: number;
+          createdAt: string;
+        };
+        steps: Array<{
+          name: string;
+          position: number;
+          status: StepStatus;
+          attempts: number;
+          startedAt: string | null;
+          endedAt: string | null;
+        }>;
+      } | null;
+    } | null;
+    task: {
+      id: string;
+      type: TaskType;
+      status: FlowRunState;
+      result: TaskResult;
+      createdBy: string;
+      createdAt: string;
+      flowRun: {
+        id: string;
+        pool: string;
+        flowName: FlowName;
+        state: FlowRunState;
+        attempts: number;
+        maxAttempts: number;
+        createdAt: string;
+      };
+      steps: Array<{
+        name: string;
+        position: number;
+        status: StepStatus;
+        attempts: number;
+        startedAt: string | null;
+        endedAt: string | null;
+      }>;
+    } | null;
+    diff: Array<{
+      path: string;
+      kind: ContextChangeKind;
+      before: unknown;
+      after: unknown;
+      secret: boolean;
+    }>;
+    plannedActions: Array<{
+      name: string;
+      description: string | null;
+      hook: string;
+      mode: string;
+      components: Array<string>;
+      function: { module: string; export: string };
+      prompts: Array<{
+        name: string;
+        type: string;
+        title: string;
+        description: string;
+        required: boolean;
+        default: unknown;
+        values: Array<string> | null;
+        minimum: number | null;
+        maximum: number | null;
+        minLength: number | null;
+        maxLength: number | null;
+        pattern: string | null;
+      }>;
+    }>;
+    siblings: Array<{
+      flow: FlowName;
+      deployment: {
+        id: string;
+        name: string;
+        state: DeploymentState;
+        environment: { name: string };
+      };
+      diff: Array<{
+        path: string;
+        kind: ContextChangeKind;
+        before: unknown;
+        after: unknown;
+        secret: boolean;
+      }>;
+      task: { id: string; type: TaskType; status: FlowRunState } | null;
+    }>;
+  };
+};
+
+export type PlanCreateDeploymentMutationVariables = Exact<{
+  input: CreateDeploymentInput;
+}>;
+
+export type PlanCreateDeploymentMutation = {
+  createDeployment: {
+    plan: {
+      id: string;
+      kind: PlanKind;
+      deploymentName: string;
+      changed: boolean;
+      flow: FlowName | null;
+      plannedSteps: Array<string>;
+      droppedParameters: Array<string>;
+      fingerprint: string;
+      basis: unknown;
+      createdBy: string;
+      createdAt: string;
+      expiresAt: string;
+      appliedBy: string | null;
+      appliedAt: string | null;
+      environment: { id: string; name: string };
+      deployment: { id: string; name: string } | null;
+      fromDriverVersion: { name: string; version: string } | null;
+      driverVersion: { name: string; version: string };
+      diff: Array<{
+        path: string;
+        kind: ContextChangeKind;
+        before: unknown;
+        after: unknown;
+        secret: boolean;
+      }>;
+      plannedActions: Array<{
+        name: string;
+        description: string | null;
+        hook: string;
+        mode: string;
+        components: Array<string>;
+        function: { module: string; export: string };
+        prompts: Array<{
+          name: string;
+          type: string;
+          title: string;
+          description: string;
+          required: boolean;
+          default: unknown;
+          values: Array<string> | null;
+          minimum: number | null;
+          maximum: number | null;
+          minLength: number | null;
+          maxLength: number | null;
+          pattern: string | null;
+        }>;
+      }>;
+      carriedOverParameters: Array<{
+        parameter: string;
+        field: string;
+        value: unknown;
+      }>;
+      warnings: Array<{
+        code: PlanWarningCode;
+        component: string | null;
+        message: string;
+      }>;
+      backup: { taken: boolean; reason: string };
+      siblings: Array<{
+        flow: FlowName;
+        deployment: {
+          id: string;
+          name: string;
+          state: DeploymentState;
+          environment: { name: string };
+        };
+        diff: Array<{
+          path: string;
+          kind: ContextChangeKind;
+          before: unknown;
+          after: unknown;
+          secret: boolean;
+        }>;
+        task: { id: string; type: TaskType; status: FlowRunState } | null;
+      }>;
+      appliedTask: { id: string } | null;
+    } | null;
+  };
+};
+
+export type PlanFieldsFragment = {
+  id: string;
+  kind: PlanKind;
+  deploymentName: string;
+  changed: boolean;
+  flow: FlowName | null;
+  plannedSteps: Array<string>;
+  droppedParameters: Array<string>;
+  fingerprint: string;
+  basis: unknown;
+  createdBy: string;
+  createdAt: string;
+  expiresAt: string;
+  appliedBy: string | null;
+  appliedAt: string | null;
+  environment: { id: string; name: string };
+  deployment: { id: string; name: string } | null;
+  fromDriverVersion: { name: string; version: string } | null;
+  driverVersion: { name: string; version: string };
+  diff: Array<{
+    path: string;
+    kind: ContextChangeKind;
+    before: unknown;
+    after: unknown;
+    secret: boolean;
+  }>;
+  plannedActions: Array<{
+    name: string;
+    description: string | null;
+    hook: string;
+    mode: string;
+    components: Array<string>;
+    function: { module: string; export: string };
+    prompts: Array<{
+      name: string;
+      type: string;
+      title: string;
+      description: string;
+      required: boolean;
+      default: unknown;
+      values: Array<string> | null;
+      minimum: number | null;
+      maximum: number | null;
+      minLength: number | null;
+      maxLength: number | null;
+      pattern: string | null;
+    }>;
+  }>;
+  carriedOverParameters: Array<{
+    parameter: string;
+    field: string;
+    value: unknown;
+  }>;
+  warnings: Array<{
+    code: PlanWarningCode;
+    component: string | null;
+    message: string;
+  }>;
+  backup: { taken: boolean; reason: string };
+  siblings: Array<{
+    flow: FlowName;
+    deployment: {
+      id: string;
+      name: string;
+      state: DeploymentState;
+      environment: { name: string };
+    };
+    diff: Array<{
+      path: string;
+      kind: ContextChangeKind;
+      before: unknown;
+      after: unknown;
+      secret: boolean;
+    }>;
+    task: { id: string; type: TaskType; status: FlowRunState } | null;
+  }>;
+  appliedTask: { id: string } | null;
+};
+
+export type PlanEditComponentOverridesMutationVariables = Exact<{
+  input: EditComponentOverridesInput;
+}>;
+
+export type PlanEditComponentOverridesMutation = {
+  editComponentOverrides: {
+    plan: {
+      id: string;
+      kind: PlanKind;
+      deploymentName: string;
+      changed: boolean;
+      flow: FlowName | null;
+      plannedSteps: Array<string>;
+      droppedParameters: Array<string>;
+      fingerprint: string;
+      basis: unknown;
+      createdBy: string;
+      createdAt: string;
+      expiresAt: string;
+      appliedBy: string | null;
+      appliedAt: string | null;
+      environment: { id: string; name: string };
+      deployment: { id: string; name: string } | null;
+      fromDriverVersion: { name: string; version: string } | null;
+      driverVersion: { name: string; version: string };
+      diff: Array<{
+        path: string;
+        kind: ContextChangeKind;
+        before: unknown;
+        after: unknown;
+        secret: boolean;
+      }>;
+      plannedActions: Array<{
+        name: string;
+        description: string | null;
+        hook: string;
+        mode: string;
+        components: Array<string>;
+        function: { module: string; export: string };
+        prompts: Array<{
+          name: string;
+          type: string;
+          title: string;
+          description: string;
+          required: boolean;
+          default: unknown;
+          values: Array<string> | null;
+          minimum: number | null;
+          maximum: number | null;
+          minLength: number | null;
+          maxLength: number | null;
+          pattern: string | null;
+        }>;
+      }>;
+      carriedOverParameters: Array<{
+        parameter: string;
+        field: string;
+        value: unknown;
+      }>;
+      warnings: Array<{
+        code: PlanWarningCode;
+        component: string | null;
+        message: string;
+      }>;
+      backup: { taken: boolean; reason: string };
+      siblings: Array<{
+        flow: FlowName;
+        deployment: {
+          id: string;
+          name: string;
+          state: DeploymentState;
+          environment: { name: string };
+        };
+        diff: Array<{
+          path: string;
+          kind: ContextChangeKind;
+          before: unknown;
+          after: unknown;
+          secret: boolean;
+        }>;
+        task: { id: string; type: TaskType; status: FlowRunState } | null;
+      }>;
+      appliedTask: { id: string } | null;
+    } | null;
+  };
+};
+
+export type PlanEditDeploymentMutationVariables = Exact<{
+  input: EditDeploymentInput;
+}>;
+
+export type PlanEditDeploymentMutation = {
+  editDeployment: {
+    plan: {
+      id: string;
+      kind: PlanKind;
+      deploymentName: string;
+      changed: boolean;
+      flow: FlowName | null;
+      plannedSteps: Array<string>;
+      droppedParameters: Array<string>;
+      fingerprint: string;
+      basis: unknown;
+      createdBy: string;
+      createdAt: string;
+      expiresAt: string;
+      appliedBy: string | null;
+      appliedAt: string | null;
+      environment: { id: string; name: string };
+      deployment: { id: string; name: string } | null;
+      fromDriverVersion: { name: string; version: string } | null;
+      driverVersion: { name: string; version: string };
+      diff: Array<{
+        path: string;
+        kind: ContextChangeKind;
+        before: unknown;
+        after: unknown;
+        secret: boolean;
+      }>;
+      plannedActions: Array<{
+        name: string;
+        description: string | null;
+        hook: string;
+        mode: string;
+        components: Array<string>;
+        function: { module: string; export: string };
+        prompts: Array<{
+          name: string;
+          type: string;
+          title: string;
+          description: string;
+          required: boolean;
+          default: unknown;
+          values: Array<string> | null;
+          minimum: number | null;
+          maximum: number | null;
+          minLength: number | null;
+          maxLength: number | null;
+          pattern: string | null;
+        }>;
+      }>;
+      carriedOverParameters: Array<{
+        parameter: string;
+        field: string;
+        value: unknown;
+      }>;
+      warnings: Array<{
+        code: PlanWarningCode;
+        component: string | null;
+        message: string;
+      }>;
+      backup: { taken: boolean; reason: string };
+      siblings: Array<{
+        flow: FlowName;
+        deployment: {
+          id: string;
+          name: string;
+          state: DeploymentState;
+          environment: { name: string };
+        };
+        diff: Array<{
+          path: string;
+          kind: ContextChangeKind;
+          before: unknown;
+          after: unknown;
+          secret: boolean;
+        }>;
+        task: { id: string; type: TaskType; status: FlowRunState } | null;
+      }>;
+      appliedTask: { id: string } | null;
+    } | null;
+  };
+};
+
+export type PlanQueryVariables = Exact<{
+  id: string;
+}>;
+
+export type PlanQuery = {
+  plan: {
+    id: string;
+    kind: PlanKind;
+    deploymentName: string;
+    changed: boolean;
+    flow: FlowName | null;
+    plannedSteps: Array<string>;
+    droppedParameters: Array<string>;
+    fingerprint: string;
+    basis: unknown;
+    createdBy: string;
+    createdAt: string;
+    expiresAt: string;
+    appliedBy: string | null;
+    appliedAt: string | null;
+    environment: { id: string; name: string };
+    deployment: { id: string; name: string } | null;
+    fromDriverVersion: { name: string; version: string } | null;
+    driverVersion: { name: string; version: string };
+    diff: Array<{
+      path: string;
+      kind: ContextChangeKind;
+      before: unknown;
+      after: unknown;
+      secret: boolean;
+    }>;
+    plannedActions: Array<{
+      name: string;
+      description: string | null;
+      hook: string;
+      mode: string;
+      components: Array<string>;
+      function: { module: string; export: string };
+      prompts: Array<{
+        name: string;
+        type: string;
+        title: string;
+        description: string;
+        required: boolean;
+        default: unknown;
+        values: Array<string> | null;
+        minimum: number | null;
+        maximum: number | null;
+        minLength: number | null;
+        maxLength: number | null;
+        pattern: string | null;
+      }>;
+    }>;
+    carriedOverParameters: Array<{
+      parameter: string;
+      field: string;
+      value: unknown;
+    }>;
+    warnings: Array<{
+      code: PlanWarningCode;
+      component: string | null;
+      message: string;
+    }>;
+    backup: { taken: boolean; reason: string };
+    siblings: Array<{
+      flow: FlowName;
+      deployment: {
+        id: string;
+        name: string;
+        state: DeploymentState;
+        environment: { name: string };
+      };
+      diff: Array<{
+        path: string;
+        kind: ContextChangeKind;
+        before: unknown;
+        after: unknown;
+        secret: boolean;
+      }>;
+      task: { id: string; type: TaskType; status: FlowRunState } | null;
+    }>;
+    appliedTask: { id: string } | null;
+  } | null;
+};
+
+export type PlanUpgradeDeploymentMutationVariables = Exact<{
+  input: UpgradeDeploymentInput;
+}>;
+
+export type PlanUpgradeDeploymentMutation = {
+  upgradeDeployment: {
+    plan: {
+      id: string;
+      kind: PlanKind;
+      deploymentName: string;
+      changed: boolean;
+      flow: FlowName | null;
+      plannedSteps: Array<string>;
+      droppedParameters: Array<string>;
+      fingerprint: string;
+      basis: unknown;
+      createdBy: string;
+      createdAt: string;
+      expiresAt: string;
+      appliedBy: string | null;
+      appliedAt: string | null;
+      environment: { id: string; name: string };
+      deployment: { id: string; name: string } | null;
+      fromDriverVersion: { name: string; version: string } | null;
+      driverVersion: { name: string; version: string };
+      diff: Array<{
+        path: string;
+        kind: ContextChangeKind;
+        before: unknown;
+        after: unknown;
+        secret: boolean;
+      }>;
+      plannedActions: Array<{
+        name: string;
+        description: string | null;
+        hook: string;
+        mode: string;
+        components: Array<string>;
+        function: { module: string; export: string };
+        prompts: Array<{
+          name: string;
+          type: string;
+          title: string;
+          description: string;
+          required: boolean;
+          default: unknown;
+          values: Array<string> | null;
+          minimum: number | null;
+          maximum: number | null;
+          minLength: number | null;
+          maxLength: number | null;
+          pattern: string | null;
+        }>;
+      }>;
+      carriedOverParameters: Array<{
+        parameter: string;
+        field: string;
+        value: unknown;
+      }>;
+      warnings: Array<{
+        code: PlanWarningCode;
+        component: string | null;
+        message: string;
+      }>;
+      backup: { taken: boolean; reason: string };
+      siblings: Array<{
+        flow: FlowName;
+        deployment: {
+          id: string;
+          name: string;
+          state: DeploymentState;
+          environment: { name: string };
+        };
+        diff: Array<{
+          path: string;
+          kind: ContextChangeKind;
+          before: unknown;
+          after: unknown;
+          secret: boolean;
+        }>;
+        task: { id: string; type: TaskType; status: FlowRunState } | null;
+      }>;
+      appliedTask: { id: string } | null;
+    } | null;
+  };
+};
+

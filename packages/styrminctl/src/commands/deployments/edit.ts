@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { CommandRuntime } from '../../CommandRuntime';
 import { findDeployment } from '../../records/findRecords';
 import { followChange, WaitOptions } from '../../tasks/followChange';
+import { printPlan } from '../plans/printPlan';
 import { driverVersionOf, patchFrom } from './changeInput';
 import {
   ConfigurationOptions,
@@ -9,6 +10,7 @@ import {
   deploymentArgument,
   dryRunOption,
   expectedVersionOption,
+  planOption,
   waitOptions,
 } from './options';
 
@@ -17,16 +19,18 @@ export function registerEditCommand(
   deployments: Command,
   context: CommandRuntime,
 ): void {
-  dryRunOption(
-    waitOptions(
-      expectedVersionOption(
-        configurationOptions(
-          deploymentArgument(
-            deployments
-              .command('edit')
-              .description(
-                'Change a deployment’s configuration; nothing is stored when its instance stays the same',
-              ),
+  planOption(
+    dryRunOption(
+      waitOptions(
+        expectedVersionOption(
+          configurationOptions(
+            deploymentArgument(
+              deployments
+                .command('edit')
+                .description(
+                  'Change a deployment’s configuration; nothing is stored when its instance stays the same',
+                ),
+            ),
           ),
         ),
       ),
@@ -35,20 +39,27 @@ export function registerEditCommand(
     async (
       ref: string,
       options: ConfigurationOptions &
-        WaitOptions & { expectedVersion?: number },
+        WaitOptions & { expectedVersion?: number; plan?: boolean },
     ) => {
       const client = await context.client();
       const deployment = await findDeployment(client, ref);
       const { name, version } = deployment.driverVersion;
-      const result = await client.editDeployment({
+      const input = {
         id: deployment.id,
         expectedVersion: options.expectedVersion,
-        dryRun: options.dryRun,
         configuration: await patchFrom(
           context,
           options,
           await driverVersionOf(client, name, version),
         ),
+      };
+      if (options.plan) {
+        printPlan(context, await client.plans.edit(input));
+        return;
+      }
+      const result = await client.editDeployment({
+        ...input,
+        dryRun: options.dryRun,
       });
       await followChange(context, client, result, options);
     },

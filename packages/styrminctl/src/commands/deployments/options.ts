@@ -92,6 +92,17 @@ export function dryRunOption(command: Command): Command {
   );
 }
 
+/**
+ * `--plan`: the server answers what the change would do as a plan, storing nothing but the
+ * plan, which `styrminctl plans apply` makes by its id.
+ */
+export function planOption(command: Command): Command {
+  return command.option(
+    '--plan',
+    'show the plan of the change (its diff, steps, hooks with their prompts, warnings) and keep it, to apply by its id with styrminctl plans apply; change nothing',
+  );
+}
+
 export function expectedVersionOption(command: Command): Command {
   return command.option(
     '--expected-version <n>',

@@ -3,6 +3,7 @@ import { CommandRuntime } from '../../CommandRuntime';
 import { PromptFlags } from '../../deployments/promptAnswers';
 import { findDeployment } from '../../records/findRecords';
 import { followChange, WaitOptions } from '../../tasks/followChange';
+import { printPlan } from '../plans/printPlan';
 import { changeFrom, driverVersionOf } from './changeInput';
 import {
   ConfigurationOptions,
@@ -10,6 +11,7 @@ import {
   deploymentArgument,
   dryRunOption,
   expectedVersionOption,
+  planOption,
   promptOptions,
   waitOptions,
 } from './options';
@@ -21,6 +23,7 @@ type UpgradeOptions = ConfigurationOptions &
     expectedVersion?: number;
     allowDowngrade?: boolean;
     dropRetired?: boolean;
+    plan?: boolean;
   };
 
 /**
@@ -33,32 +36,34 @@ export function registerUpgradeCommand(
   deployments: Command,
   context: CommandRuntime,
 ): void {
-  dryRunOption(
-    waitOptions(
-      expectedVersionOption(
-        promptOptions(
-          configurationOptions(
-            deploymentArgument(
-              deployments
-                .command('upgrade')
-                .description(
-                  'Move a deployment to another version of its driver, with the upgrade hook',
+  planOption(
+    dryRunOption(
+      waitOptions(
+        expectedVersionOption(
+          promptOptions(
+            configurationOptions(
+              deploymentArgument(
+                deployments
+                  .command('upgrade')
+                  .description(
+                    'Move a deployment to another version of its driver, with the upgrade hook',
+                  ),
+              )
+                .requiredOption(
+                  '--driver-version <version>',
+                  'the driver version',
+                )
+                .option(
+                  '--allow-downgrade',
+                  'allow a driver version older than the deployment’s (refused otherwise)',
+                )
+                .option(
+                  '--drop-retired',
+                  'remove the values of the parameters the new version retires, instead of carrying them over to what replaces them',
                 ),
-            )
-              .requiredOption(
-                '--driver-version <version>',
-                'the driver version',
-              )
-              .option(
-                '--allow-downgrade',
-                'allow a driver version older than the deployment’s (refused otherwise)',
-              )
-              .option(
-                '--drop-retired',
-                'remove the values of the parameters the new version retires, instead of carrying them over to what replaces them',
-              ),
+            ),
+            'upgrade',
           ),
-          'upgrade',
         ),
       ),
     ),
@@ -87,14 +92,21 @@ export function registerUpgradeCommand(
       }
       configuration.parameters = parameters;
     }
-    const result = await client.upgradeDeployment({
+    const input = {
       id: deployment.id,
       expectedVersion: options.expectedVersion,
-      dryRun: options.dryRun,
       driverVersion: options.driverVersion,
       allowDowngrade: options.allowDowngrade ?? false,
       configuration,
       prompts,
+    };
+    if (options.plan) {
+      printPlan(context, await client.plans.upgrade(input));
+      return;
+    }
+    const result = await client.upgradeDeployment({
+      ...input,
+      dryRun: options.dryRun,
     });
     await followChange(context, client, result, options);
   });

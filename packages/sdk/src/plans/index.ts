@@ -1,0 +1,1 @@
+export { PlansClient } from './PlansClient';
