@@ -52,6 +52,8 @@ import { resealSecrets } from './secrets/resealSecrets';
 import { createRouter } from './service/router';
 import { registerStyrminActions } from './actions/registerStyrminActions';
 import { DatabaseTaskStore } from './tasks/DatabaseTaskStore';
+import { ClusterUtilities } from './utilities/ClusterUtilities';
+import { UtilityCatalog } from './utilities/UtilityCatalog';
 import { TaskFailureNotifier } from './tasks/TaskFailureNotifier';
 
 /**
@@ -200,6 +202,16 @@ export const styrminPlugin = createBackendPlugin({
           plans: await DatabasePlanStore.create({ database, secretBox, clock }),
           deploymentChanges,
         });
+        // Each cluster's utilities, deployed through the same changes as applications.
+        const clusterUtilities = ClusterUtilities.create({
+          ...stores,
+          knex,
+          deploymentChanges,
+          utilities: (
+            await UtilityCatalog.fromConfig(config, { drivers, logger })
+          ).utilities,
+          logger,
+        });
         const deploymentBackups = DeploymentBackups.create({
           ...stores,
           knex,
@@ -286,6 +298,7 @@ export const styrminPlugin = createBackendPlugin({
             componentLifecycle,
             deploymentJobs,
             taskRetries,
+            clusterUtilities,
             deploymentBackups,
             environmentBackupService,
             environmentUpgrades,
@@ -345,6 +358,8 @@ export const styrminPlugin = createBackendPlugin({
         });
         await worker.start();
         lifecycle.addShutdownHook(() => worker.stop());
+        // Clusters registered before a utility shipped, or with a newer one shipped now.
+        await clusterUtilities.reconcileAll();
       },
     });
   },

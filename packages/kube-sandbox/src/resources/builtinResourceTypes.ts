@@ -278,6 +278,12 @@ export function builtinResourceTypes(): ResourceType[] {
     }),
     builtin({
       group: 'networking.k8s.io',
+      kind: 'IngressClass',
+      plural: 'ingressclasses',
+      namespaced: false,
+    }),
+    builtin({
+      group: 'networking.k8s.io',
       kind: 'NetworkPolicy',
       plural: 'networkpolicies',
       shortNames: ['netpol'],

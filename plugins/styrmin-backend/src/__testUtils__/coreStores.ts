@@ -30,6 +30,7 @@ import { StyrminGraphQL } from '../graphql/StyrminGraphQL';
 import { StyrminCredentials } from '../graphql/types';
 import { createChangeServices } from '../reconciliation/createChangeServices';
 import { DatabaseTaskStore } from '../tasks/DatabaseTaskStore';
+import { ClusterUtilities } from '../utilities/ClusterUtilities';
 import { DatabasePlanStore } from '../plans/DatabasePlanStore';
 import { DeploymentPlans } from '../plans/DeploymentPlans';
 import { readExampleDriver } from './exampleDrivers';
@@ -133,6 +134,13 @@ export async function createTestChangeServices(
       ...stores,
       remediator: changeServices.remediator,
       changes,
+    }),
+    // No utilities shipped: the utilities' tests give their own.
+    clusterUtilities: ClusterUtilities.create({
+      ...stores,
+      deploymentChanges: changeServices.deploymentChanges,
+      utilities: [],
+      logger: mockServices.logger.mock(),
     }),
   };
 }

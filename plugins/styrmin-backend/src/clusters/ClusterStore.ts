@@ -20,6 +20,12 @@ export type Cluster = RecordStamps & {
   agentTokenRotatedAt: Date;
   /** The last call of the cluster's agent. */
   agentLastSeenAt?: Date;
+  /**
+   * The environment that holds the cluster's utilities (docs/utilities.md): given once,
+   * when the cluster is registered (or, for a cluster registered before utilities, when
+   * the backend starts).
+   */
+  systemEnvironmentId?: string;
 };
 
 /**
@@ -58,6 +64,12 @@ export type ClusterStoreUpdateOptions = TransactionOption & {
   expectedVersion: number;
   settings: ClusterSettings;
   updatedBy: string;
+};
+
+/** @internal */
+export type ClusterStoreSetSystemEnvironmentOptions = TransactionOption & {
+  id: string;
+  environmentId: string;
 };
 
 /** @internal */
@@ -101,6 +113,14 @@ export interface ClusterStore {
 
   /** Replaces the settings, if the cluster is still at `expectedVersion`. */
   updateCluster(options: ClusterStoreUpdateOptions): Promise<Cluster>;
+
+  /**
+   * Gives the cluster its system environment, once: a cluster that has one already throws
+   * `ConflictError`. Not a change of the settings: the version stays.
+   */
+  setSystemEnvironment(
+    options: ClusterStoreSetSystemEnvironmentOptions,
+  ): Promise<Cluster>;
 
   /** Issues a new agent token; the old one stops working at once. */
   rotateAgentToken(

@@ -1,5 +1,5 @@
 import { DatabaseService } from '@backstage/backend-plugin-api';
-import { NotFoundError } from '@backstage/errors';
+import { ConflictError, NotFoundError } from '@backstage/errors';
 import { ClusterSettings } from '@styrmin/plugin-styrmin-common';
 import { Knex } from 'knex';
 import { randomUUID } from 'node:crypto';
@@ -33,6 +33,7 @@ import {
   ClusterStoreRecordAgentSeenOptions,
   ClusterStoreRegisterOptions,
   ClusterStoreRotateAgentTokenOptions,
+  ClusterStoreSetSystemEnvironmentOptions,
   ClusterStoreUpdateOptions,
   ClusterStoreVerifyAgentTokenOptions,
   ClusterWithAgentToken,
@@ -86,6 +87,7 @@ export class DatabaseClusterStore implements ClusterStore {
       agent_token_hash: hash,
       agent_token_rotated_at: now,
       agent_last_seen_at: null,
+      system_environment_id: null,
       ...newRecordStamps(createdBy, now),
     };
     await insertRecord({
@@ -143,6 +145,26 @@ export class DatabaseClusterStore implements ClusterStore {
       },
       what: `Cluster ${id}`,
     });
+    return (await this.getCluster({ tx, id }))!;
+  }
+
+  async setSystemEnvironment(
+    options: ClusterStoreSetSystemEnvironmentOptions,
+  ): Promise<Cluster> {
+    const { tx = this.#knex, id, environmentId } = options;
+    const updated = await tx<DbClusterRow>(CLUSTERS_TABLE)
+      .where({ id })
+      .whereNull('system_environment_id')
+      .update({ system_environment_id: environmentId });
+    if (updated !== 1) {
+      const current = await this.getCluster({ tx, id });
+      if (!current) {
+        throw new NotFoundError(`Cluster ${id} does not exist`);
+      }
+      throw new ConflictError(
+        `Cluster ${current.name} has a system environment already`,
+      );
+    }
     return (await this.getCluster({ tx, id }))!;
   }
 
@@ -223,6 +245,9 @@ function toCluster(row: DbClusterRow): Cluster {
     workPool: `cluster:${row.id}`,
     agentTokenRotatedAt: fromDbTimestamp(row.agent_token_rotated_at),
     agentLastSeenAt: fromOptionalDbTimestamp(row.agent_last_seen_at),
+    ...(row.system_environment_id && {
+      systemEnvironmentId: row.system_environment_id,
+    }),
     ...fromDbRecordStamps(row),
   };
 }

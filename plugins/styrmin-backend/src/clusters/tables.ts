@@ -3,7 +3,7 @@ import { DbTimestamp } from '../database/tables';
 
 /*
  * The rows of the cluster table as the database returns them (see
- * migrations/20261130030000_core_records.js). Only the cluster store reads and writes them.
+ * migrations/20261130030000_core_records.js and 20261203040000_utilities.js). Only the cluster store reads and writes them.
  */
 
 /** `styrmin_clusters`: the registered Kubernetes clusters. */
@@ -23,4 +23,6 @@ export type DbClusterRow = DbRecordStampColumns & {
   agent_token_rotated_at: DbTimestamp;
   /** The last call of the cluster's agent; null until it calls. */
   agent_last_seen_at: DbTimestamp | null;
+  /** The environment of its utilities (`styrmin_environments`); null until it has one. */
+  system_environment_id: string | null;
 };

@@ -86,8 +86,10 @@ export class DatabaseDriverStore implements DriverStore {
     options: DriverStoreLoadOptions,
   ): Promise<DriverStoreLoadResult> {
     const { bundle, source, loadedBy, tx = this.#knex } = options;
+    const utility = options.utility ?? false;
     const { name } = bundle.spec.metadata;
     const { version } = bundle.spec.spec;
+    await checkSameKind(tx, name, utility);
 
     // A repeated load, the common case, reads and writes nothing else, but what a version
     // loaded before the uses were found uses.
@@ -132,6 +134,7 @@ export class DatabaseDriverStore implements DriverStore {
           spec: JSON.stringify(bundle.spec),
           digest: bundle.digest,
           uses: JSON.stringify(bundleUses(bundle)),
+          utility,
           ...toSourceColumns(source),
           loaded_by: loadedBy,
           loaded_at: now,
@@ -237,6 +240,24 @@ export class DatabaseDriverStore implements DriverStore {
   }
 }
 
+/**
+ * Refuses a load that would mix a utility's versions with an application driver's under
+ * one name: users neither load over a utility nor deploy one as their own driver.
+ */
+async function checkSameKind(db: Db, name: string, utility: boolean) {
+  const other = await db<DbDriverVersionRow>(DRIVER_VERSIONS_TABLE)
+    .where({ driver_name: name, utility: !utility })
+    .first('version');
+  if (other) {
+    throw new StyrminError(
+      'UTILITY_READ_ONLY',
+      utility
+        ? `Utility ${name} cannot be loaded: an application driver of that name is loaded (version ${other.version})`
+        : `Driver ${name} is a utility that Styrmin ships and manages; load the driver under another name`,
+    );
+  }
+}
+
 /** The stored version when it has this digest; otherwise the CONFLICT of an immutable version. */
 function sameOrConflict(stored: DriverVersion, digest: string): DriverVersion {
   if (stored.digest === digest) {
@@ -299,6 +320,8 @@ function toDriverVersion(row: DbDriverVersionRow): DriverVersion {
       ),
     }),
     source: toSource(row),
+    // SQLite answers booleans as 0 and 1.
+    ...(Boolean(row.utility) && { utility: true as const }),
     loadedBy: row.loaded_by,
     loadedAt: fromDbTimestamp(row.loaded_at),
   };

@@ -56,6 +56,12 @@ export type DriverVersion = {
    */
   uses?: ContextUses;
   source: DriverSource;
+  /**
+   * Set for a utility's version (docs/utilities.md): an internal driver Styrmin loads at
+   * start from its utilities directory and deploys on each cluster; no user lists or
+   * deploys it.
+   */
+  utility?: true;
   /** The user entity ref or service subject that loaded it. */
   loadedBy: string;
   loadedAt: Date;
@@ -80,6 +86,12 @@ export type DriverStoreLoadOptions = TransactionOption & {
   bundle: DriverBundle;
   source: DriverSource;
   loadedBy: string;
+  /**
+   * A utility's version, which only Styrmin loads. A driver's versions are all utilities
+   * or none: a load of the other kind under a utility's name, or a utility's under an
+   * application driver's, is refused with `UTILITY_READ_ONLY`.
+   */
+  utility?: boolean;
 };
 
 /** @internal */
@@ -119,7 +131,8 @@ export interface DriverStore {
   /**
    * Stores a driver version with its bundle, all or nothing. The same version with the
    * same digest is left as it is (`created: false`); with another digest it is refused
-   * with a `CONFLICT` StyrminError. Safe when several callers, on several replicas, load
+   * with a `CONFLICT` StyrminError; mixing utility and application versions under one
+   * name with `UTILITY_READ_ONLY`. Safe when several callers, on several replicas, load
    * at the same time: exactly one stores the version.
    */
   loadDriverVersion(

@@ -49,6 +49,8 @@ export type DbDriverVersionRow = {
    * 20261201020000_driver_version_uses.js); null for a version loaded before.
    */
   uses: string | null;
+  /** A utility's version (migrations/20261203040000_utilities.js); false for drivers users load. */
+  utility: boolean | number;
   /** `DIRECTORY`, `GIT` or `UPLOAD`. */
   source_type: string;
   /**

@@ -41,6 +41,7 @@ import { createTaskResolvers } from './tasks/taskResolvers';
 import { createPlanResolvers } from './plans/planResolvers';
 import { DeploymentPlans } from '../plans/DeploymentPlans';
 import { TaskRetries } from '../reconciliation/TaskRetries';
+import { ClusterUtilities } from '../utilities/ClusterUtilities';
 import { auditMutations } from './auditMutations';
 import { callerRef } from './callerRef';
 import { createStyrminSchema } from './createStyrminSchema';
@@ -78,6 +79,7 @@ export type StyrminGraphQLRecords = StyrminLoaderStores &
     componentLifecycle: ComponentLifecycle;
     deploymentJobs: DeploymentJobs;
     taskRetries: TaskRetries;
+    clusterUtilities: ClusterUtilities;
   };
 
 /**

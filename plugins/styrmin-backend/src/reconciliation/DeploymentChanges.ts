@@ -14,6 +14,7 @@ import {
 } from '../generator/Generator';
 import { Redeployment, Remediator } from '../remediator/Remediator';
 import { deploymentChangeCause } from '../remediator/taskCauses';
+import { checkUtilityChange } from '../utilities/checkUtilityChange';
 import { readEnvironment, ReadEnvironmentStores } from './readEnvironment';
 import { checkVersion, valueOrThrow } from './recordChecks';
 import {
@@ -95,6 +96,12 @@ export class DeploymentChanges {
         environmentId,
         drivers: [driver],
       });
+      checkUtilityChange({
+        records,
+        driver,
+        verb: 'create',
+        byStyrmin: options.byStyrmin,
+      });
       const validated = this.#generator.validate({
         driverVersions: records.driverVersions,
         driver,
@@ -160,6 +167,12 @@ export class DeploymentChanges {
         name: current.driver.name,
         version: options.driverVersion ?? current.driver.version,
       };
+      checkUtilityChange({
+        records,
+        driver,
+        verb: options.driverVersion ? 'upgrade' : 'edit',
+        byStyrmin: options.byStyrmin,
+      });
       const validated = this.#generator.validate({
         driverVersions: records.driverVersions,
         current,
@@ -239,6 +252,12 @@ export class DeploymentChanges {
         id: deploymentId,
       }))!;
       checkVersion(`Deployment ${current.name}`, current, expectedVersion);
+      checkUtilityChange({
+        records,
+        driver: current.driver,
+        verb: 'delete',
+        byStyrmin: options.byStyrmin,
+      });
       const retry = current.deletedAt !== undefined;
       if (retry && current.state !== 'FAILED') {
         throw new ConflictError(

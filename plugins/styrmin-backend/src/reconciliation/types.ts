@@ -72,6 +72,11 @@ export type DeploymentChangesCreateOptions = {
   tx?: Knex.Transaction;
   /** As for a change: the step of another task that creates it (an environment clone's). */
   startedBy?: TaskStartedBy;
+  /**
+   * Styrmin's own change of a utility (ClusterUtilities): the only change a system
+   * environment takes; any other is UTILITY_READ_ONLY (checkUtilityChange).
+   */
+  byStyrmin?: boolean;
 };
 
 /** @internal */
@@ -102,6 +107,11 @@ export type DeploymentChangesChangeOptions = {
    * remediator links to it.
    */
   startedBy?: TaskStartedBy;
+  /**
+   * Styrmin's own change of a utility (ClusterUtilities): the only change a system
+   * environment takes; any other is UTILITY_READ_ONLY (checkUtilityChange).
+   */
+  byStyrmin?: boolean;
 };
 
 /** @internal */
@@ -109,6 +119,11 @@ export type DeploymentChangesDeleteOptions = {
   deploymentId: string;
   expectedVersion?: number;
   deletedBy: string;
+  /**
+   * Styrmin's own change of a utility (ClusterUtilities): the only change a system
+   * environment takes; any other is UTILITY_READ_ONLY (checkUtilityChange).
+   */
+  byStyrmin?: boolean;
 };
 
 /** @internal */

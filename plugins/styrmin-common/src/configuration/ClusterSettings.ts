@@ -53,6 +53,19 @@ export const ClusterSettings = z
     cluster_domain: DomainName.optional().describe(
       `The cluster's internal DNS domain, which the service addresses in the context end with; \`${DEFAULT_CLUSTER_DOMAIN}\` when absent.`,
     ),
+    utilities_enabled: z
+      .boolean()
+      .optional()
+      .describe(
+        'Whether Styrmin deploys its utilities (the ingress controller, service discovery) on the cluster, into its system environment; false for a cluster that has its own. True when absent.',
+      ),
+    disabled_utilities: z
+      .array(KubernetesName)
+      .max(16)
+      .optional()
+      .describe(
+        'The utilities Styrmin leaves off this cluster, by name (`ingress-nginx`, `k8s-gateway`); the others are deployed.',
+      ),
     extra: boundedRecord(SettingName, z.custom<JsonValue>(), {
       max: CONFIGURATION_LIMITS.extraSettings,
       what: 'extra settings',

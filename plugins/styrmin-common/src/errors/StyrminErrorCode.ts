@@ -26,6 +26,8 @@ export const StyrminErrorCode = defineDomainEnum('error code', {
     "A driver's values template went past the limits of one render (time, work, output size or call depth).",
   SECRET_KEY_UNKNOWN:
     'A secret value in the database is sealed under a key that styrmin.secrets.keys does not list, or that does not open it.',
+  UTILITY_READ_ONLY:
+    'A utility (the ingress controller, service discovery, ... that Styrmin deploys on each cluster) is managed by Styrmin alone: nobody creates, edits, upgrades or deletes one, nor loads a driver under its name.',
   UNAVAILABLE:
     'A dependency of the server (for example, its database) cannot be reached.',
   INTERNAL: 'An unexpected server error; the details are in the server log.',

@@ -18,10 +18,14 @@ export function createClusterFields(): StyrminResolvers {
         'updatedAt',
       ),
       agentHeartbeatSeconds: () => AGENT_HEARTBEAT_SECONDS,
+      // Without its system environment, whose utilities only Styrmin manages: read it
+      // by its name, system-<cluster> (docs/utilities.md).
       environments: withPermission(
         styrminEnvironmentReadPermission,
-        (cluster, _args, context) =>
-          context.loaders.environmentsOfCluster.load(cluster.id),
+        async (cluster, _args, context) =>
+          (await context.loaders.environmentsOfCluster.load(cluster.id)).filter(
+            environment => environment.id !== cluster.systemEnvironmentId,
+          ),
       ),
     },
   };

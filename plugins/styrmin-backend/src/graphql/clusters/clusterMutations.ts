@@ -8,6 +8,7 @@ import {
 } from '@styrmin/plugin-styrmin-common';
 import { ClusterStore } from '../../clusters/ClusterStore';
 import { SettingsChanges } from '../../reconciliation/SettingsChanges';
+import { ClusterUtilities } from '../../utilities/ClusterUtilities';
 import { callerRef } from '../callerRef';
 import { withPermission } from '../fieldResolvers';
 import { StyrminResolvers } from '../types';
@@ -21,8 +22,9 @@ import { StyrminResolvers } from '../types';
 export function createClusterMutations(options: {
   clusters: ClusterStore;
   settingsChanges: SettingsChanges;
+  clusterUtilities: ClusterUtilities;
 }): StyrminResolvers {
-  const { clusters, settingsChanges: changes } = options;
+  const { clusters, settingsChanges: changes, clusterUtilities } = options;
   const update = styrminClusterUpdatePermission;
   return {
     Mutation: {
@@ -36,7 +38,8 @@ export function createClusterMutations(options: {
               parseClusterSettings(input.settings ?? {}),
             ),
           });
-          return clusters.registerCluster({
+          // With its system environment and its utilities (docs/utilities.md).
+          return clusterUtilities.registerCluster({
             name,
             settings,
             createdBy: callerRef(context.credentials),
@@ -52,10 +55,15 @@ export function createClusterMutations(options: {
             settingsPatch: input.settings,
             updatedBy: callerRef(context.credentials),
           });
+          // The utilities the new settings switch on or off (utilities_enabled,
+          // disabled_utilities, a required setting), created or deleted after the change.
+          const utilities = result.changed
+            ? await clusterUtilities.reconcileCluster({ clusterId: input.id })
+            : [];
           return {
             cluster: result.record,
             changed: result.changed,
-            redeployments: result.redeployments,
+            redeployments: [...result.redeployments, ...utilities],
           };
         },
       ),

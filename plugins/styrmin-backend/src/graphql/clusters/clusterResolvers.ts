@@ -1,5 +1,6 @@
 import { ClusterStore } from '../../clusters/ClusterStore';
 import { SettingsChanges } from '../../reconciliation/SettingsChanges';
+import { ClusterUtilities } from '../../utilities/ClusterUtilities';
 import { mergeResolvers } from '../mergeResolvers';
 import { StyrminResolvers } from '../types';
 import { createClusterFields } from './clusterFields';
@@ -14,6 +15,7 @@ import { createClusterQueries } from './clusterQueries';
 export type CreateClusterResolversOptions = {
   clusters: ClusterStore;
   settingsChanges: SettingsChanges;
+  clusterUtilities: ClusterUtilities;
 };
 
 /**

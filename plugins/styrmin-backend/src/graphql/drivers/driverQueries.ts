@@ -1,5 +1,5 @@
 import { styrminDriverReadPermission } from '@styrmin/plugin-styrmin-common';
-import { DriverStore } from '../../drivers/DriverStore';
+import { Driver, DriverStore } from '../../drivers/DriverStore';
 import { withPermission } from '../fieldResolvers';
 import { StyrminResolvers } from '../types';
 import {
@@ -21,12 +21,18 @@ export function createDriverQueries(options: {
   const read = styrminDriverReadPermission;
   return {
     Query: {
+      // Not the utilities' drivers, which only Styrmin deploys (docs/utilities.md); their
+      // versions stay readable, for the utilities' deployments.
       drivers: withPermission(read, async () =>
-        (await store.listDrivers()).map(toGraphQLDriver),
+        (await store.listDrivers())
+          .filter(driver => !isUtility(driver))
+          .map(toGraphQLDriver),
       ),
       driver: withPermission(read, async (_parent, args) => {
         const driver = await store.getDriver({ name: args.name });
-        return driver && toGraphQLDriver(driver);
+        return driver && !isUtility(driver)
+          ? toGraphQLDriver(driver)
+          : undefined;
       }),
       driverVersion: withPermission(read, async (_parent, args) => {
         const driverVersion = await store.getDriverVersion(args);
@@ -34,4 +40,9 @@ export function createDriverQueries(options: {
       }),
     },
   };
+}
+
+/** A driver's versions are all a utility's or none (DriverStore.loadDriverVersion). */
+function isUtility(driver: Driver): boolean {
+  return driver.versions[0].utility === true;
 }

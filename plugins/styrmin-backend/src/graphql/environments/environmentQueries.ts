@@ -18,11 +18,24 @@ export function createEnvironmentQueries(options: {
   const read = styrminEnvironmentReadPermission;
   return {
     Query: {
-      environments: withPermission(read, (_parent, args, context) =>
-        args.cluster
-          ? context.loaders.environmentsOfCluster.load(args.cluster)
-          : environments.listEnvironments(),
-      ),
+      // Not the clusters' system environments, whose utilities only Styrmin manages:
+      // `environment` reads one by its name, system-<cluster> (docs/utilities.md).
+      environments: withPermission(read, async (_parent, args, context) => {
+        const found = args.cluster
+          ? await context.loaders.environmentsOfCluster.load(args.cluster)
+          : await environments.listEnvironments();
+        const clusters = await context.loaders.cluster.loadMany([
+          ...new Set(found.map(environment => environment.clusterId)),
+        ]);
+        const system = new Set(
+          clusters.flatMap(cluster =>
+            cluster instanceof Error || !cluster?.systemEnvironmentId
+              ? []
+              : [cluster.systemEnvironmentId],
+          ),
+        );
+        return found.filter(environment => !system.has(environment.id));
+      }),
       environment: withPermission(read, (_parent, args) =>
         environments.getEnvironment(oneOfIdOrName('environment', args)),
       ),
