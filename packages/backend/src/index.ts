@@ -1,7 +1,7 @@
 /*
  * The Styrmin portal's backend: Backstage's own plugins (catalog, scaffolder, search,
- * permissions, signals, notifications, Kubernetes, guest sign-in for the embedded default)
- * and the Styrmin backend plugin.
+ * permissions, signals, notifications, Kubernetes, the MCP actions server, guest sign-in
+ * for the embedded default) and the Styrmin backend plugin.
  */
 import { createBackend } from '@backstage/backend-defaults';
 
@@ -43,6 +43,8 @@ backend.add(import('@backstage/plugin-signals-backend'));
 backend.add(import('@backstage/plugin-events-backend'));
 
 backend.add(import('@styrmin/plugin-styrmin-backend'));
+// Styrmin's actions (backend.actions.pluginSources) as MCP tools at /api/mcp-actions/v1.
+backend.add(import('@backstage/plugin-mcp-actions-backend'));
 // Driver versions as software templates; clusters, environments and deployments as
 // catalog entities (refreshed on Styrmin's change events); the styrmin:deployment actions.
 backend.add(import('@styrmin/plugin-catalog-backend-module-styrmin'));
