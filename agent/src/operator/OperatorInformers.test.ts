@@ -1,6 +1,10 @@
 import { CoreV1Api } from '@kubernetes/client-node';
 import { startSandbox } from '@styrmin/kube-sandbox';
-import { createOperatorInformers } from './OperatorInformers';
+import {
+  createOperatorInformers,
+  helmReleaseFields,
+} from './OperatorInformers';
+import { helmReleaseOutcome } from './outcomes';
 import { MANAGED_BY, MANAGED_BY_LABEL } from '../styrminDeployment/labels';
 
 /*
@@ -40,4 +44,44 @@ it('caches listed objects with their apiVersion and kind', async () => {
   } finally {
     await sandbox.stop();
   }
+});
+
+it('keeps of a HelmRelease its spec and what the operator reads of its status', () => {
+  const release = {
+    apiVersion: 'helm.toolkit.fluxcd.io/v2',
+    kind: 'HelmRelease',
+    metadata: {
+      name: 'd1',
+      namespace: 'styrmin-system',
+      generation: 2,
+      managedFields: [{ manager: 'helm-controller', operation: 'Update' }],
+    },
+    spec: { releaseName: 'infrahub', values: { replicas: 2 } },
+    status: {
+      observedGeneration: 2,
+      conditions: [
+        {
+          type: 'Ready',
+          status: 'True',
+          reason: 'UpgradeSucceeded',
+          message: 'Helm upgrade succeeded',
+          observedGeneration: 2,
+        },
+      ],
+      history: [
+        { version: 2, chartName: 'infrahub', digest: 'sha256:2' },
+        { version: 1, chartName: 'infrahub', digest: 'sha256:1' },
+      ],
+      lastAttemptedConfigDigest: 'sha256:c',
+    },
+  };
+  const kept = helmReleaseFields(release) as typeof release;
+  expect(kept.metadata.managedFields).toBeUndefined();
+  expect(kept.spec).toEqual(release.spec);
+  expect(kept.status).toEqual({
+    observedGeneration: 2,
+    conditions: release.status.conditions,
+    history: [{ version: 2 }],
+  });
+  expect(helmReleaseOutcome(kept)).toEqual(helmReleaseOutcome(release));
 });

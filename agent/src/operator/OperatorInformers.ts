@@ -15,6 +15,7 @@ import {
   CachingInformer,
   informerFor,
   WatchedKind,
+  withoutManagedFields,
 } from '../controller/informerFor';
 import {
   CHART_SOURCE_KINDS,
@@ -67,6 +68,33 @@ const PLURALS: Record<ChartSourceKind, string> = {
 };
 
 /**
+ * What the operator reads of a HelmRelease (`outcomes.ts`, `cleanUp.ts`, its phase): all
+ * but the managed fields, of the status only its conditions, observed generation and the
+ * newest revision's number (Flux keeps up to five revisions with their charts' details).
+ */
+export function helmReleaseFields(release: KubernetesObject): KubernetesObject {
+  const kept = withoutManagedFields(release) as KubernetesObject & {
+    status?: {
+      observedGeneration?: number;
+      conditions?: unknown[];
+      history?: Array<{ version?: number }>;
+    };
+  };
+  if (!kept.status) {
+    return kept;
+  }
+  const { observedGeneration, conditions, history } = kept.status;
+  return {
+    ...kept,
+    status: {
+      observedGeneration,
+      conditions,
+      history: history?.slice(0, 1).map(({ version }) => ({ version })),
+    },
+  } as KubernetesObject;
+}
+
+/**
  * The informers of the StyrminDeployment operator: the StyrminDeployments of the operator's
  * namespace, and, by the `app.kubernetes.io/managed-by=styrmin` label, the HelmReleases and
  * chart sources it makes there and the namespaces, Services, Ingresses and deployment records
@@ -79,7 +107,7 @@ export function createOperatorInformers(
   namespace: string,
 ): OperatorInformers {
   const objects = KubernetesObjectApi.makeApiClient(kubeConfig);
-  const managed = (watched: Omit<WatchedKind, 'labelSelector'>) =>
+  const managed = (watched: Omit<WatchedKind<any>, 'labelSelector'>) =>
     informerFor<any>(kubeConfig, objects, {
       ...watched,
       labelSelector: MANAGED_SELECTOR,
@@ -96,6 +124,7 @@ export function createOperatorInformers(
       kind: 'HelmRelease',
       plural: 'helmreleases',
       namespace,
+      keep: helmReleaseFields,
     }),
     secrets: managed({
       apiVersion: 'v1',

@@ -26,7 +26,7 @@ import {
   StyrminDeployment,
 } from '../styrminDeployment/StyrminDeployment';
 import { WorkQueue } from '@styrmin/workqueue';
-import { podStatus } from './podStatus';
+import { podFields, podStatus } from './podStatus';
 
 /** The most pods one report may carry (the protocol's bound). */
 const MAX_PODS = 1_000;
@@ -93,6 +93,7 @@ export class StatusReporter implements Reconciler {
       apiVersion: 'v1',
       kind: 'Pod',
       plural: 'pods',
+      keep: podFields,
     });
     this.#report = options.report;
     this.#logger = options.logger.child({ controller: 'statusreporter' });

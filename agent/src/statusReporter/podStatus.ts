@@ -1,4 +1,4 @@
-import { V1Pod } from '@kubernetes/client-node';
+import { V1ContainerStatus, V1Pod } from '@kubernetes/client-node';
 import { DriverComponent } from '@styrmin/plugin-styrmin-common';
 import { AgentPodStatus } from '@styrmin/sdk';
 import { matchesSelector } from '../styrminDeployment/labels';
@@ -50,5 +50,50 @@ export function podStatus(
     ...(startedAt ? { startedAt } : {}),
     ...(component ? { component } : {}),
     ...(reason ? { reason } : {}),
+  };
+}
+
+/**
+ * What {@link podStatus} reads of a pod, and all that the status reporter's cache keeps of
+ * each: its name, namespace, labels and resourceVersion, its phase, reason and start time,
+ * its Ready condition and its containers' restarts and waiting or terminated reasons. A
+ * pod's spec and the rest of its status are most of its size.
+ */
+export function podFields(pod: V1Pod): V1Pod {
+  const { name, namespace, resourceVersion, labels } = pod.metadata ?? {};
+  const containers = (statuses: V1ContainerStatus[] | undefined) =>
+    statuses?.map(
+      ({ restartCount, state }) =>
+        ({
+          restartCount,
+          state: {
+            ...(state?.waiting
+              ? { waiting: { reason: state.waiting.reason } }
+              : {}),
+            ...(state?.terminated
+              ? { terminated: { reason: state.terminated.reason } }
+              : {}),
+          },
+        } as V1ContainerStatus),
+    );
+  const { status } = pod;
+  return {
+    apiVersion: pod.apiVersion,
+    kind: pod.kind,
+    metadata: { name, namespace, resourceVersion, labels },
+    ...(status
+      ? {
+          status: {
+            phase: status.phase,
+            reason: status.reason,
+            startTime: status.startTime,
+            conditions: status.conditions
+              ?.filter(c => c.type === 'Ready')
+              .map(({ type, status: ready }) => ({ type, status: ready })),
+            initContainerStatuses: containers(status.initContainerStatuses),
+            containerStatuses: containers(status.containerStatuses),
+          },
+        }
+      : {}),
   };
 }
