@@ -1,25 +1,29 @@
 /*
- * Prints what one agent costs (a script that measures and prints, never a test): for 1, 100
- * and 1,000 deployments, the time from their creation to all RUNNING, the Kubernetes API
- * requests the agent sends (per deployment while they converge, and per reconcile of a
- * deployment that changed nothing), the agent's peak memory and its CPU while idle.
+ * Prints what one agent costs (a script that measures and prints, never a test), each
+ * figure beside its goal (issue 20): for 1, 100 and 1,000 deployments, the time from their
+ * creation to all RUNNING; the Kubernetes API requests the agent sends per deployment while
+ * they converge, per reconcile of a deployment that changed nothing, and per deployment per
+ * minute at rest, each by verb and resource; the agent-protocol requests at rest; the
+ * agent's peak memory and its CPU at rest.
  *
  *   yarn workspace @styrmin/agent benchmark            # 1, 100 and 1000
  *   yarn workspace @styrmin/agent benchmark 1 100      # some sizes only
  *   STYRMIN_BENCH_AGENT_NODE_OPTIONS=--max-old-space-size=256 yarn workspace ... benchmark
+ *   STYRMIN_BENCH_AGENT_BIN=<dir>/agent/bin/styrmin-agent   # an agent built before
+ *   STYRMIN_AGENT_CONCURRENCY=4 ...                    # the agent's flow runs at once
+ *   STYRMIN_BENCH_AT_REST_SECONDS=60 ...               # how long at rest is watched
  *
+ * The agent is built first as its image runs it (`buildAgent.ts`: compiled JavaScript in a
+ * workspace of its own, in a temporary folder), unless STYRMIN_BENCH_AGENT_BIN names one.
  * Each size gets a fresh backend (the styrmin plugin on SQLite), a fresh kube-sandbox with
- * Flux, and the agent as a process of its own (agent/bin/styrmin-agent), so that its memory
- * and CPU are its own. One deployment of the infrahub 1.0.0 driver per environment (the
- * deployments of one environment would redeploy each other), created through the API; the
- * setup post-hook's action runs for each. The requests are the sandbox's record of the
- * agent's HTTP requests (nothing else calls it over HTTP here).
+ * Flux, and the agent as a process of its own, so that its memory and CPU are its own. One
+ * deployment of the infrahub 1.0.0 driver per environment (the deployments of one
+ * environment would redeploy each other), created through the API; the setup post-hook's
+ * action runs for each. The Kubernetes requests are the sandbox's counts (nothing else
+ * calls it over HTTP here); the agent-protocol requests are counted by a proxy between the
+ * agent and the backend.
  */
-import {
-  ensureTools,
-  RequestRecord,
-  startSandbox,
-} from '@styrmin/kube-sandbox';
+import { ensureTools, Sandbox, startSandbox } from '@styrmin/kube-sandbox';
 import {
   packDriverBundle,
   readDriverDirectory,
@@ -28,6 +32,8 @@ import { StyrminClient } from '@styrmin/sdk';
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
+import http from 'node:http';
+import { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import knexFactory from 'knex';
@@ -35,32 +41,69 @@ import { parse as parseYaml } from 'yaml';
 import { startE2eBackend } from '../src/__testUtils__/e2e';
 import { EXAMPLE_DRIVERS } from '../src/__testUtils__/exampleBundles';
 import { freePort } from '../src/__testUtils__/operatorSandbox';
+import { buildAgent } from './buildAgent';
 
 const SIZES = process.argv.slice(2).map(Number);
-const IDLE_SECONDS = 20;
+const AT_REST_SECONDS = Number(process.env.STYRMIN_BENCH_AT_REST_SECONDS ?? 60);
 const CLOCK_TICKS = 100; // USER_HZ on Linux
 
 const line = (name: string, value: string) =>
   process.stdout.write(`${name.padEnd(58)} ${value}\n`);
 
-/** Counts the HTTP requests the sandbox records; its record keeps the last 1,000 only. */
-function requestCounter(requests: () => readonly RequestRecord[]) {
-  let total = 0;
-  let last: RequestRecord | undefined;
-  const sample = () => {
-    const all = requests();
-    const seen = last ? all.lastIndexOf(last) : -1;
-    total += all.length - (seen + 1);
-    last = all[all.length - 1] ?? last;
-  };
-  const timer = setInterval(sample, 2);
+/** The Kubernetes API requests the sandbox has served, by `<user> <verb> <resource>`. */
+function kubeRequests(sandbox: Sandbox): Map<string, number> {
+  return new Map(
+    [...sandbox.requestCounts].map(([key, n]) => [
+      // One user sends them all here: the kubeconfig's.
+      key.slice(key.indexOf(' ') + 1),
+      n,
+    ]),
+  );
+}
+
+/**
+ * A proxy in front of the backend that counts the agent's requests (the agent protocol and
+ * its action processes' calls) by method and path, the ids in a path left out.
+ */
+async function countingProxy(target: string) {
+  const counts = new Map<string, number>();
+  const server = http.createServer((request, response) => {
+    const key = `${request.method} ${(request.url ?? '/')
+      .split('?')[0]
+      .replace(/\/[0-9a-f-]{36}|\/sha256:[0-9a-f]+/g, '/:id')}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+    const forwarded = http.request(
+      new URL(request.url ?? '/', target),
+      { method: request.method, headers: request.headers },
+      answer => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      },
+    );
+    forwarded.on('error', () => response.destroy());
+    request.pipe(forwarded);
+  });
+  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
   return {
-    read: () => {
-      sample();
-      return total;
-    },
-    stop: () => clearInterval(timer),
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    counts: () => new Map(counts),
+    stop: () =>
+      new Promise<void>(resolve => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
+}
+
+const total = (counts: Map<string, number>) =>
+  [...counts.values()].reduce((sum, n) => sum + n, 0);
+
+/** What `after` counted more than `before`, by key, largest first. */
+function difference(after: Map<string, number>, before: Map<string, number>) {
+  return [...after]
+    .map(([key, n]) => [key, n - (before.get(key) ?? 0)] as const)
+    .filter(([, n]) => n > 0)
+    .sort((a, b) => b[1] - a[1]);
 }
 
 /** The agent process's CPU time in seconds and its peak resident memory in MiB. */
@@ -108,7 +151,7 @@ async function countRunning(client: StyrminClient): Promise<number> {
   }
 }
 
-async function measure(size: number) {
+async function measure(size: number, agentBin: string) {
   const work = await fs.mkdtemp(path.join(os.tmpdir(), 'agent-bench-'));
   const knex = knexFactory({
     client: 'better-sqlite3',
@@ -124,6 +167,7 @@ async function measure(size: number) {
   const { client } = backend;
   const { helm } = await ensureTools();
   let agent: ReturnType<typeof spawn> | undefined;
+  let stopProxy: (() => Promise<void>) | undefined;
   try {
     const { api } = sandbox;
     const crd = parseYaml(
@@ -155,27 +199,29 @@ async function measure(size: number) {
       settings: {},
     });
 
-    agent = spawn(
-      process.execPath,
-      [path.resolve(__dirname, '../bin/styrmin-agent')],
-      {
-        env: {
-          PATH: process.env.PATH,
-          STYRMIN_URL: backend.url,
-          STYRMIN_AGENT_TOKEN: agentToken,
-          KUBECONFIG: sandbox.kubeconfigPath,
-          STYRMIN_AGENT_CHARTS_URL: `http://127.0.0.1:${chartPort}/charts`,
-          STYRMIN_AGENT_CHART_PORT: String(chartPort),
-          STYRMIN_AGENT_CACHE_DIR: path.join(work, 'cache'),
-          HELM_BINARY: helm,
-          // E.g. --max-old-space-size=256, to see what the agent needs rather than takes.
-          NODE_OPTIONS: process.env.STYRMIN_BENCH_AGENT_NODE_OPTIONS ?? '',
-        },
-        stdio: ['ignore', 'ignore', 'inherit'],
+    const proxy = await countingProxy(backend.url);
+    stopProxy = proxy.stop;
+    agent = spawn(process.execPath, [agentBin], {
+      env: {
+        PATH: process.env.PATH,
+        STYRMIN_URL: proxy.url,
+        STYRMIN_AGENT_TOKEN: agentToken,
+        KUBECONFIG: sandbox.kubeconfigPath,
+        STYRMIN_AGENT_CHARTS_URL: `http://127.0.0.1:${chartPort}/charts`,
+        STYRMIN_AGENT_CHART_PORT: String(chartPort),
+        STYRMIN_AGENT_CACHE_DIR: path.join(work, 'cache'),
+        HELM_BINARY: helm,
+        ...(process.env.STYRMIN_AGENT_CONCURRENCY
+          ? { STYRMIN_AGENT_CONCURRENCY: process.env.STYRMIN_AGENT_CONCURRENCY }
+          : {}),
+        // E.g. --max-old-space-size=256, to see what the agent needs rather than takes.
+        NODE_OPTIONS: process.env.STYRMIN_BENCH_AGENT_NODE_OPTIONS ?? '',
       },
-    );
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     await until(async () => sandbox.openWatches > 0, 100);
-    const requests = requestCounter(() => sandbox.requests);
+    const kubeCount = () => total(kubeRequests(sandbox));
+    const atStart = kubeRequests(sandbox);
 
     const started = Date.now();
     for (let i = 0; i < size; i++) {
@@ -196,12 +242,21 @@ async function measure(size: number) {
     }
     await until(async () => (await countRunning(client)) === size, 1_000);
     const convergeMs = Date.now() - started;
-    const convergeRequests = requests.read();
+    const converged = difference(kubeRequests(sandbox), atStart);
 
-    // A reconcile that changes nothing: each StyrminDeployment annotated once, once the
-    // agent is done with the convergence (its last status reports).
-    await quiet(requests.read);
-    const before = requests.read();
+    // At rest: nothing changes for AT_REST_SECONDS once the agent is done with the
+    // convergence (its last status reports).
+    await quiet(kubeCount);
+    const restKube = kubeRequests(sandbox);
+    const restProtocol = proxy.counts();
+    const restCpu = processFigures(agent.pid!);
+    await new Promise(resolve => setTimeout(resolve, AT_REST_SECONDS * 1000));
+    const atRestKube = difference(kubeRequests(sandbox), restKube);
+    const atRestProtocol = difference(proxy.counts(), restProtocol);
+    const idle = processFigures(agent.pid!);
+
+    // A reconcile that changes nothing: each StyrminDeployment annotated once.
+    const before = kubeRequests(sandbox);
     const scope = api.scope(
       'styrmin.io/v1alpha1',
       'StyrminDeployment',
@@ -212,41 +267,53 @@ async function measure(size: number) {
         metadata: { annotations: { 'bench.styrmin.io/touched': 'yes' } },
       });
     }
-    await quiet(requests.read);
-    const reconcileRequests = requests.read() - before;
+    await quiet(kubeCount);
+    const reconciled = difference(kubeRequests(sandbox), before);
 
-    const busy = processFigures(agent.pid!);
-    await new Promise(resolve => setTimeout(resolve, IDLE_SECONDS * 1000));
-    const idle = processFigures(agent.pid!);
-    requests.stop();
-
+    const perDeployment = (pairs: ReadonlyArray<readonly [string, number]>) =>
+      pairs.reduce((sum, [, n]) => sum + n, 0) / size;
+    const minutes = AT_REST_SECONDS / 60;
     line(
       `${size} deployments: time to converge (all RUNNING)`,
       `${(convergeMs / 1000).toFixed(1)} s`,
     );
     line(
       `${size} deployments: API requests per deployment, converging`,
-      (convergeRequests / size).toFixed(1),
+      perDeployment(converged).toFixed(1),
     );
+    breakdown(converged, size);
     line(
       `${size} deployments: API requests per reconcile, nothing changed`,
-      (reconcileRequests / size).toFixed(1),
+      `${perDeployment(reconciled).toFixed(2)}   (goal 0)`,
     );
+    breakdown(reconciled, size);
+    line(
+      `${size} deployments: API requests per deployment per minute, at rest`,
+      `${(perDeployment(atRestKube) / minutes).toFixed(3)}   (goal 0)`,
+    );
+    breakdown(atRestKube, AT_REST_SECONDS / 60, 'per minute, whole agent');
+    line(
+      `${size} deployments: agent-protocol requests per deployment per minute, at rest`,
+      `${(perDeployment(atRestProtocol) / minutes).toFixed(3)}   (goal 0)`,
+    );
+    breakdown(atRestProtocol, AT_REST_SECONDS / 60, 'per minute, whole agent');
     line(
       `${size} deployments: agent peak memory (VmHWM)`,
       `${idle.peakMiB.toFixed(0)} MiB`,
     );
     line(
-      `${size} deployments: agent CPU while idle (${IDLE_SECONDS} s)`,
-      `${(((idle.cpuSeconds - busy.cpuSeconds) / IDLE_SECONDS) * 100).toFixed(
-        1,
-      )} % of a core`,
+      `${size} deployments: agent CPU at rest (${AT_REST_SECONDS} s)`,
+      `${(
+        ((idle.cpuSeconds - restCpu.cpuSeconds) / AT_REST_SECONDS) *
+        100
+      ).toFixed(1)} % of a core`,
     );
   } finally {
     agent?.kill('SIGTERM');
     await new Promise(
       resolve => agent?.once('exit', resolve) ?? resolve(undefined),
     );
+    await stopProxy?.();
     await sandbox.stop();
     await backend.stop();
     await knex.destroy();
@@ -254,9 +321,26 @@ async function measure(size: number) {
   }
 }
 
+/** The requests of a figure by kind, divided by `per` (deployments, minutes). */
+function breakdown(
+  pairs: ReadonlyArray<readonly [string, number]>,
+  per: number,
+  unit = 'per deployment',
+) {
+  for (const [key, n] of pairs) {
+    line(`    ${key}`, `${(n / per).toFixed(2)} ${unit}`);
+  }
+}
+
 async function main() {
-  for (const size of SIZES.length > 0 ? SIZES : [1, 100, 1_000]) {
-    await measure(size);
+  const built = await fs.mkdtemp(path.join(os.tmpdir(), 'agent-built-'));
+  try {
+    const agentBin = process.env.STYRMIN_BENCH_AGENT_BIN ?? buildAgent(built);
+    for (const size of SIZES.length > 0 ? SIZES : [1, 100, 1_000]) {
+      await measure(size, agentBin);
+    }
+  } finally {
+    await fs.rm(built, { recursive: true, force: true });
   }
 }
 
