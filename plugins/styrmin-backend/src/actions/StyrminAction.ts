@@ -26,8 +26,11 @@ export type StyrminAction = Omit<
     input: (zod: typeof z) => AnyZodObject;
     output: (zod: typeof z) => AnyZodObject;
   };
-  /** The GraphQL document of the operation, with one operation. */
-  document: string;
+  /**
+   * The GraphQL document of the operation, with one operation; or which document, by the
+   * input (plan-change plans an edit or an upgrade).
+   */
+  document: string | ((input: any) => string);
   variables?: (input: any) => Record<string, unknown>;
   output: (data: any) => unknown;
 };

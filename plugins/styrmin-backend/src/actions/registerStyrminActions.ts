@@ -73,7 +73,7 @@ export function registerStyrminActions(
         const result = await callers.run(credentials, () =>
           graphql.execute(
             {
-              query: document,
+              query: typeof document === 'string' ? document : document(input),
               variables: variables ? variables(input) : input,
             },
             { credentials: credentials as StyrminCredentials },

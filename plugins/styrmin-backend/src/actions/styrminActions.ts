@@ -1,4 +1,5 @@
 import { changeActions } from './changeActions';
+import { planActions } from './planActions';
 import { readActions } from './readActions';
 import { StyrminAction } from './StyrminAction';
 
@@ -11,4 +12,5 @@ import { StyrminAction } from './StyrminAction';
 export const styrminActions: StyrminAction[] = [
   ...readActions,
   ...changeActions,
+  ...planActions,
 ];
