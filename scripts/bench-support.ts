@@ -32,6 +32,8 @@ export const WHO = 'user:default/bench';
 export type BenchDatabase = {
   engine: 'SQLITE' | 'POSTGRESQL';
   knex: Knex;
+  /** PostgreSQL's connection string, for another process (a replica). */
+  connection?: string;
   drop: () => Promise<void>;
 };
 
@@ -44,13 +46,12 @@ export async function postgresDatabase(): Promise<BenchDatabase | undefined> {
   const name = `styrmin_bench_${randomBytes(4).toString('hex')}`;
   const admin = knexFactory({ client: 'pg', connection: url });
   await admin.raw('create database ??', [name]);
-  const knex = knexFactory({
-    client: 'pg',
-    connection: `${url.replace(/\/$/, '')}/${name}`,
-  });
+  const connection = `${url.replace(/\/$/, '')}/${name}`;
+  const knex = knexFactory({ client: 'pg', connection });
   return {
     engine: 'POSTGRESQL',
     knex,
+    connection,
     drop: async () => {
       await knex.destroy();
       await admin.raw('drop database ?? with (force)', [name]);
@@ -112,8 +113,12 @@ const DRIVERS = join(__dirname, '..', 'drivers');
  * wires it; the first backend on a database loads drivers/infrahub/1.0.0 and registers the
  * cluster `bench` (`cluster` and its `agentToken`), the others (replicas) find them.
  */
-export async function startBenchBackend(options: { knex: Knex }) {
-  const { knex } = options;
+export async function startBenchBackend(options: {
+  knex: Knex;
+  /** Added to the plugin's configuration (`styrmin.flows.leaseDuration`, ...). */
+  styrminConfig?: Record<string, unknown>;
+}) {
+  const { knex, styrminConfig = {} } = options;
   const scheduled = new Map<string, ScheduledTask>();
   const backend = await startTestBackend({
     features: [
@@ -124,6 +129,7 @@ export async function startBenchBackend(options: { knex: Knex }) {
           styrmin: {
             secrets: SECRETS,
             drivers: { allowedDirectories: [DRIVERS] },
+            ...styrminConfig,
           },
         },
       }),
@@ -183,8 +189,11 @@ export type BenchBackend = Awaited<ReturnType<typeof startBenchBackend>>;
  * A backend on `knex` with drivers/infrahub/1.0.0 loaded and the cluster `bench`
  * registered: what the benchmarks of the GraphQL API read.
  */
-export async function setUp(knex: Knex) {
-  const backend = await startBenchBackend({ knex });
+export async function setUp(
+  knex: Knex,
+  styrminConfig?: Record<string, unknown>,
+) {
+  const backend = await startBenchBackend({ knex, styrminConfig });
   await backend.sdk.loadDriver({
     source: 'DIRECTORY',
     path: join(DRIVERS, 'infrahub', '1.0.0'),
@@ -371,7 +380,9 @@ export async function seedEnvironments(
     clusterId?: string;
   }) => {
     for (let e = Math.max(1, range.from); e < range.to; e++) {
-      const fresh = new Map([...templateIds].map(id => [id, randomUUID()]));
+      const fresh = new Map<string, string>(
+        [...templateIds].map(id => [id, randomUUID()]),
+      );
       fresh.set(setup.cluster.id, range.clusterId ?? setup.cluster.id);
       const renumber = (text: string) =>
         text.replace(idPattern, id => fresh.get(id)!);
