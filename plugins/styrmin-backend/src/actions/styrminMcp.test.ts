@@ -1,11 +1,18 @@
 import {
+  coreServices,
+  createServiceFactory,
+} from '@backstage/backend-plugin-api';
+import {
   actionsRegistryServiceFactory,
   actionsServiceFactory,
 } from '@backstage/backend-defaults/alpha';
-import { mockCredentials } from '@backstage/backend-test-utils';
+import { authServiceFactory } from '@backstage/backend-defaults/auth';
+import { httpAuthServiceFactory } from '@backstage/backend-defaults/httpAuth';
+import { mockCredentials, mockServices } from '@backstage/backend-test-utils';
 import mcpActionsPlugin from '@backstage/plugin-mcp-actions-backend';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Knex } from 'knex';
 import {
   AgentProtocolBackend,
   READ_ONLY_USER,
@@ -17,6 +24,8 @@ import { styrminActions } from './styrminActions';
 jest.setTimeout(120_000);
 
 const OPERATOR = 'user:default/ada';
+/** A static external-access token for the MCP actions backend and what it calls. */
+const STATIC_TOKEN = 'mcp-ci-static-token-0123456789';
 
 /** What a tool call answered: its structured output, or the error text of a refusal. */
 type ToolAnswer = {
@@ -24,6 +33,30 @@ type ToolAnswer = {
   structuredContent?: Record<string, any>;
   content: Array<{ type: string; text?: string }>;
 };
+
+/** An MCP session, as a client configured with the `Authorization` header opens it. */
+async function connectMcp(
+  backend: AgentProtocolBackend,
+  authorization: string,
+  clients: Client[],
+) {
+  const client = new Client({ name: 'styrmin-test', version: '1.0.0' });
+  await client.connect(
+    new StreamableHTTPClientTransport(
+      new URL(`${backend.serverUrl}/api/mcp-actions/v1`),
+      { requestInit: { headers: { Authorization: authorization } } },
+    ),
+  );
+  clients.push(client);
+  return {
+    call: async (name: string, args: Record<string, unknown>) =>
+      (await client.callTool({
+        name: `styrmin.${name}`,
+        arguments: args,
+      })) as ToolAnswer,
+    listTools: () => client.listTools(),
+  };
+}
 
 /*
  * Styrmin's actions through Backstage's MCP actions backend, as an AI client uses them: a
@@ -56,29 +89,8 @@ describe('Styrmin actions over MCP', () => {
       await backend?.stop();
     });
 
-    /** An MCP session of one user, as a client configured with their token opens it. */
-    const connect = async (user: string) => {
-      const client = new Client({ name: 'styrmin-test', version: '1.0.0' });
-      await client.connect(
-        new StreamableHTTPClientTransport(
-          new URL(`${backend.serverUrl}/api/mcp-actions/v1`),
-          {
-            requestInit: {
-              headers: { Authorization: mockCredentials.user.header(user) },
-            },
-          },
-        ),
-      );
-      clients.push(client);
-      return {
-        call: async (name: string, args: Record<string, unknown>) =>
-          (await client.callTool({
-            name: `styrmin.${name}`,
-            arguments: args,
-          })) as ToolAnswer,
-        listTools: () => client.listTools(),
-      };
-    };
+    const connect = (user: string) =>
+      connectMcp(backend, mockCredentials.user.header(user), clients);
 
     it('lists every Styrmin action as a tool with its hints', async () => {
       const reader = await connect(READ_ONLY_USER);
@@ -220,4 +232,102 @@ describe('Styrmin actions over MCP', () => {
       );
     });
   });
+
+  /*
+   * With Backstage's real auth services: a static token reaches the MCP server as its own
+   * subject, but the MCP server calls Styrmin as itself (plugin:mcp-actions), since a
+   * service's credentials cannot be forwarded; every static token shares that identity,
+   * whose role styrmin.roles.services gives (read-only in app-config.yaml).
+   */
+  describe.each(databases.eachSupportedId())(
+    'with a static token on %s',
+    databaseId => {
+      let backend: AgentProtocolBackend;
+      const clients: Client[] = [];
+
+      beforeAll(async () => {
+        const knexes = new Map<string, Promise<Knex>>();
+        backend = await startAgentProtocolBackend({
+          knex: await databases.init(databaseId),
+          config: {
+            backend: {
+              actions: { pluginSources: ['styrmin'] },
+              auth: {
+                externalAccess: [
+                  {
+                    type: 'static',
+                    options: { token: STATIC_TOKEN, subject: 'mcp-ci' },
+                    // The MCP server may forward it only to plugins it names.
+                    accessRestrictions: [
+                      { plugin: 'mcp-actions' },
+                      { plugin: 'styrmin' },
+                    ],
+                  },
+                ],
+              },
+            },
+          },
+          styrminConfig: {
+            roles: { services: { 'plugin:mcp-actions': 'readOnly' } },
+          },
+          // The real auth services keep each plugin's signing keys in its own database.
+          database: createServiceFactory({
+            service: coreServices.database,
+            deps: { plugin: coreServices.pluginMetadata },
+            factory: async ({ plugin }) => {
+              const id = plugin.getId();
+              if (!knexes.has(id)) {
+                knexes.set(id, databases.init(databaseId));
+              }
+              return mockServices.database({ knex: await knexes.get(id)! });
+            },
+          }),
+          features: [
+            authServiceFactory,
+            httpAuthServiceFactory,
+            actionsRegistryServiceFactory,
+            actionsServiceFactory,
+            mcpActionsPlugin,
+          ],
+        });
+      });
+
+      afterAll(async () => {
+        await Promise.all(clients.map(client => client.close()));
+        await backend?.stop();
+      });
+
+      it('reads as the MCP server, whose role refuses the changes', async () => {
+        const session = await connectMcp(
+          backend,
+          `Bearer ${STATIC_TOKEN}`,
+          clients,
+        );
+        const { tools } = await session.listTools();
+        expect(tools.map(tool => tool.name)).toContain('styrmin.list-drivers');
+        const drivers = await session.call('list-drivers', {});
+        expect(drivers.isError).toBeFalsy();
+        expect(drivers.structuredContent).toEqual({ drivers: [] });
+
+        const refused = await session.call('create-deployment', {
+          environment: 'dev',
+          name: 'infrahub',
+          driver: 'infrahub',
+          driverVersion: '1.0.0',
+          configuration: {},
+          dryRun: true,
+        });
+        expect(refused.isError).toBe(true);
+        expect(refused.content[0].text).toMatch(
+          /^NotAllowedError: FORBIDDEN: .*styrmin\.deployment\.create/,
+        );
+      });
+
+      it('refuses a token it does not know', async () => {
+        await expect(
+          connectMcp(backend, 'Bearer not-a-token-of-this-portal', clients),
+        ).rejects.toThrow(/401/);
+      });
+    },
+  );
 });
