@@ -2,6 +2,16 @@ import { HumanDuration } from '@backstage/types';
 
 export interface Config {
   styrmin?: {
+    /** The utilities Styrmin deploys on every cluster (docs/utilities.md). */
+    utilities?: {
+      /**
+       * The directory of the utilities Styrmin ships (utilities.json and a driver
+       * directory per utility), read when the backend starts; relative paths are relative
+       * to the backend's working directory. Absent: no utilities, and registered clusters
+       * get no system environment.
+       */
+      directory?: string;
+    };
     drivers?: {
       /**
        * Directories on the backend's machine from which application drivers may be loaded:

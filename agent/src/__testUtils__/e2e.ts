@@ -28,6 +28,12 @@ type TestBackendFeature = NonNullable<
 export async function startE2eBackend(options: {
   /** The database: `TestDatabases.init('SQLITE_3')` in tests. */
   knex: Knex;
+  /**
+   * The utilities directory (`styrmin.utilities.directory`): registered clusters get the
+   * utilities Styrmin ships. None when absent, so that a suite's cluster holds only its
+   * own deployments.
+   */
+  utilitiesDirectory?: string;
 }): Promise<{
   url: string;
   /** A user token the mocked auth service accepts, for styrminctl and the SDK. */
@@ -60,6 +66,9 @@ export async function startE2eBackend(options: {
                 { id: 'e2e', secret: Buffer.alloc(32, 9).toString('base64') },
               ],
             },
+            ...(options.utilitiesDirectory && {
+              utilities: { directory: options.utilitiesDirectory },
+            }),
           },
         },
       }),

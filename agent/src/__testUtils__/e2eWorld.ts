@@ -14,6 +14,9 @@ import {
   waitFor,
 } from './operatorSandbox';
 
+/** The utilities Styrmin ships, at the repository's root. */
+const UTILITIES = path.resolve(__dirname, '../../../utilities');
+
 /** The admin password of the deployments `createInfrahub` makes. */
 export const E2E_PASSWORD = 'correct horse battery staple';
 
@@ -61,7 +64,13 @@ export interface E2eWorld {
  * calling `describe`, which fail if the sandbox answered the agent a 403.
  * Call it while the tests are defined; the fields are there once they run.
  */
-export function useE2eWorld(options: { velero?: boolean } = {}): E2eWorld {
+export function useE2eWorld(
+  options: {
+    velero?: boolean;
+    /** The utilities Styrmin ships (the repository's utilities/): clusters get them. */
+    utilities?: boolean;
+  } = {},
+): E2eWorld {
   const databases = TestDatabases.create({ ids: ['SQLITE_3'] });
   const world = { logger: memoryLogger() } as E2eWorld;
   let agent: Agent | undefined;
@@ -70,6 +79,7 @@ export function useE2eWorld(options: { velero?: boolean } = {}): E2eWorld {
     const work = await fs.mkdtemp(path.join(os.tmpdir(), 'agent-e2e-'));
     const backend = await startE2eBackend({
       knex: await databases.init('SQLITE_3'),
+      utilitiesDirectory: options.utilities ? UTILITIES : undefined,
     });
     const objectStore = path.join(work, 'object-store');
     const sandbox = await startOperatorSandbox({

@@ -4,6 +4,7 @@ import {
   ContextChange,
   Deployment,
   DeploymentChangeResult,
+  DeploymentSummary,
   DeploymentWithInstance,
   Environment,
   Instance,
@@ -33,6 +34,19 @@ export function clusterView(cluster: Cluster) {
     agentTokenRotatedAt: cluster.agentTokenRotatedAt,
     updated: `${cluster.updatedAt} by ${cluster.updatedBy}`,
   };
+}
+
+/** A cluster's utilities, as `clusters show` lists them: what runs, and its newest task. */
+export function utilityRows(utilities: readonly DeploymentSummary[]) {
+  return utilities.map(utility => ({
+    utility: utility.name,
+    driver: `${utility.driverVersion.name} ${utility.driverVersion.version}`,
+    app: utility.appVersion,
+    state: utility.state,
+    task: utility.latestTask
+      ? `${utility.latestTask.type} ${utility.latestTask.result}`
+      : 'none',
+  }));
 }
 
 export function environmentView(environment: Environment) {

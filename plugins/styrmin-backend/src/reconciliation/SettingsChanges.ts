@@ -23,6 +23,7 @@ import {
   environmentSettingsCause,
 } from '../remediator/taskCauses';
 import { TaskCause } from '../tasks/TaskStore';
+import { checkSystemEnvironmentChange } from '../utilities/checkUtilityChange';
 import { previewRedeployments } from './previewRedeployments';
 import { readEnvironment, ReadEnvironmentStores } from './readEnvironment';
 import { checkVersion, liveEnvironment, valueOrThrow } from './recordChecks';
@@ -172,6 +173,7 @@ export class SettingsChanges {
     return this.#knex.transaction(async tx => {
       const current = await this.#lockEnvironment(tx, environmentId);
       checkVersion(`Environment ${current.name}`, current, expectedVersion);
+      await this.#checkNotSystem(tx, current, 'change its settings');
       const { overrides, backupStorageLocation } = patchedEnvironment(
         current,
         options,
@@ -233,6 +235,7 @@ export class SettingsChanges {
     return this.#knex.transaction(async tx => {
       const current = await this.#lockEnvironment(tx, environmentId);
       checkVersion(`Environment ${current.name}`, current, expectedVersion);
+      await this.#checkNotSystem(tx, current, 'delete it');
       const left = await this.#deployments.listDeploymentsOfEnvironments({
         tx,
         environmentIds: [environmentId],
@@ -277,6 +280,16 @@ export class SettingsChanges {
   ): Promise<Redeployment[]> {
     const records = await readEnvironment(this.#stores, { environmentId });
     return previewRedeployments(this.#generator.generate({ records, change }));
+  }
+
+  /** UTILITY_READ_ONLY for a cluster's system environment (docs/utilities.md). */
+  async #checkNotSystem(tx: Tx, environment: Environment, what: string) {
+    // Not locked: a cluster change locks its cluster before its environments.
+    const cluster = (await this.#clusters.getCluster({
+      tx,
+      id: environment.clusterId,
+    }))!;
+    checkSystemEnvironmentChange({ cluster, environment, what });
   }
 
   #lockEnvironment(tx: Tx, id: string): Promise<Environment> {

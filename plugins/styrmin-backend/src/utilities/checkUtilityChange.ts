@@ -1,5 +1,7 @@
 import { StyrminError } from '@styrmin/plugin-styrmin-common';
+import { Cluster } from '../clusters/ClusterStore';
 import { DriverVersionRef } from '../deployments/DeploymentStore';
+import { Environment } from '../environments/EnvironmentStore';
 import { EnvironmentRecords } from '../generator/Generator';
 
 /**
@@ -33,12 +35,11 @@ export function checkUtilityChange(options: {
     }
     return;
   }
-  if (system) {
-    throw new StyrminError(
-      'UTILITY_READ_ONLY',
-      `Environment ${environment.name} holds the utilities of cluster ${cluster.name}, which Styrmin manages: nobody can ${verb} a deployment there (switch a utility off in the cluster's settings instead: utilities_enabled, disabled_utilities)`,
-    );
-  }
+  checkSystemEnvironmentChange({
+    cluster,
+    environment,
+    what: `${verb} a deployment there`,
+  });
   const version = records.driverVersions.find(
     v => v.name === driver.name && v.version === driver.version,
   );
@@ -46,6 +47,28 @@ export function checkUtilityChange(options: {
     throw new StyrminError(
       'UTILITY_READ_ONLY',
       `Driver ${driver.name} is a utility that Styrmin deploys on each cluster itself; it cannot be deployed in an environment`,
+    );
+  }
+}
+
+/**
+ * Refuses, with `UTILITY_READ_ONLY`, a change by hand of a cluster's system environment or
+ * of what it holds: its overrides would change its utilities' contexts, and it holds
+ * nothing else.
+ *
+ * @internal
+ */
+export function checkSystemEnvironmentChange(options: {
+  cluster: Pick<Cluster, 'name' | 'systemEnvironmentId'>;
+  environment: Pick<Environment, 'id' | 'name'>;
+  /** What the change would do, for the message: `delete it`. */
+  what: string;
+}): void {
+  const { cluster, environment, what } = options;
+  if (cluster.systemEnvironmentId === environment.id) {
+    throw new StyrminError(
+      'UTILITY_READ_ONLY',
+      `Environment ${environment.name} holds the utilities of cluster ${cluster.name}, which Styrmin manages: nobody can ${what} (switch a utility off in the cluster's settings instead: utilities_enabled, disabled_utilities)`,
     );
   }
 }

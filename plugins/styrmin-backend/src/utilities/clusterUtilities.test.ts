@@ -239,9 +239,31 @@ describe('cluster utilities', () => {
           }),
         ]);
       }
+      // Nor its environment: overrides would change the utilities' contexts.
+      for (const [mutation, variables] of [
+        [
+          `mutation($id: ID!) { updateEnvironment(input: { id: $id, overrides: { ingress_class: "mine" } }) { changed } }`,
+          { id: env.environment.id },
+        ],
+        [
+          `mutation($id: ID!) { deleteEnvironment(input: { id: $id }) { id } }`,
+          { id: env.environment.id },
+        ],
+      ] as const) {
+        const { errors } = await graphql(mutation, variables);
+        expect(errors).toEqual([
+          expect.objectContaining({
+            extensions: expect.objectContaining({ code: 'UTILITY_READ_ONLY' }),
+          }),
+        ]);
+      }
       expect(await knex('styrmin_tasks').count({ n: '*' })).toEqual(
         tasksBefore,
       );
+      const { data: after } = await graphql(SYSTEM_ENVIRONMENT, {
+        name: 'system-alpha',
+      });
+      expect(after).toEqual(env);
     });
 
     it("refuses a utility's driver in a user's environment, and a driver loaded under a utility's name", async () => {

@@ -55,7 +55,8 @@ export const newCluster: Cluster = {
   agentLastSeenAt: null,
 };
 
-function deployment(
+/** A deployment summary as overviews list it, its newest task a SUCCEEDED creation unless `fields` say otherwise. */
+export function deployment(
   fields: Pick<DeploymentSummary, 'id' | 'name' | 'state'> &
     Partial<DeploymentSummary>,
 ): DeploymentSummary {

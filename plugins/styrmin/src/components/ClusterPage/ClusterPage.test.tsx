@@ -7,7 +7,11 @@ import {
 } from '@styrmin/plugin-styrmin-common';
 import type { Redeployment, UpdateClusterResult } from '@styrmin/sdk';
 import { forbidden, mockStyrminApi } from '../../__testUtils__/fixtures';
-import { localCluster } from '../../__testUtils__/recordFixtures';
+import {
+  deployment,
+  devEnvironment,
+  localCluster,
+} from '../../__testUtils__/recordFixtures';
 import { renderPage } from '../../__testUtils__/renderPage';
 import { ClusterPage } from './ClusterPage';
 
@@ -58,6 +62,71 @@ describe('ClusterPage', () => {
       environments.getByRole('link', { name: 'prod' }),
     ).toBeInTheDocument();
     expect(environments.queryByRole('link', { name: 'edge-lab' })).toBeNull();
+  });
+
+  it('shows its utilities with their states, versions and newest tasks, from system-<cluster>', async () => {
+    const getEnvironment = jest.fn(async () => ({
+      ...devEnvironment,
+      id: 'e-system-local',
+      name: 'system-local',
+      deployments: [
+        deployment({
+          id: 'd-ingress',
+          name: 'ingress-nginx',
+          state: 'RUNNING',
+          driverVersion: { name: 'ingress-nginx', version: '1.0.0' },
+          appVersion: '1.12.1',
+        }),
+        deployment({
+          id: 'd-dns',
+          name: 'k8s-gateway',
+          state: 'DEPLOYING',
+          driverVersion: { name: 'k8s-gateway', version: '1.0.0' },
+          appVersion: '0.4.0',
+          latestTask: {
+            id: 'task-dns',
+            type: 'update_instance',
+            status: 'RUNNING',
+            result: 'RUNNING',
+            createdAt: '2025-03-05T09:00:00.000Z',
+          },
+        }),
+      ],
+    }));
+    renderPage(
+      <ClusterPage name="local" />,
+      mockStyrminApi({ getEnvironment }),
+    );
+
+    const utilities = within(
+      await screen.findByRole('table', { name: 'Utilities of local' }),
+    );
+    expect(getEnvironment).toHaveBeenCalledWith({ name: 'system-local' });
+    const rows = utilities.getAllByRole('row').slice(1);
+    expect(rows.map(row => row.textContent)).toEqual([
+      expect.stringMatching(
+        /^ingress-nginxRUNNINGingress-nginx 1\.0\.01\.12\.1SUCCEEDED$/,
+      ),
+      expect.stringMatching(
+        /^k8s-gatewayDEPLOYINGk8s-gateway 1\.0\.00\.4\.0RUNNING$/,
+      ),
+    ]);
+    expect(
+      utilities.getByRole('link', { name: 'ingress-nginx' }),
+    ).toHaveAttribute('href', '/styrmin/deployments/d-ingress');
+    expect(
+      screen.getByText(/they cannot be edited by hand/),
+    ).toBeInTheDocument();
+  });
+
+  it('says when the cluster has no utilities', async () => {
+    renderPage(
+      <ClusterPage name="local" />,
+      mockStyrminApi({ getEnvironment: async () => undefined }),
+    );
+    expect(
+      await screen.findByText(/^No utilities on local/),
+    ).toBeInTheDocument();
   });
 
   it('says when its agent was never seen', async () => {

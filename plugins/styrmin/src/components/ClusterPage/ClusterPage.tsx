@@ -20,6 +20,7 @@ import {
 import { AgentHealthStatus } from '../AgentHealth';
 import { AgentTokenRotation } from '../AgentTokenRotation';
 import { ClusterSettings } from '../ClusterSettings';
+import { ClusterUtilities } from '../ClusterUtilities';
 import { CreateEnvironment } from '../EnvironmentForm';
 import { LoadedContent } from '../LoadedContent';
 import { MissingRecord } from '../MissingRecord';
@@ -112,6 +113,12 @@ const ClusterOverview = ({
       Environments
     </Typography>
     <ClusterEnvironments cluster={cluster} />
+    <Box mt={3}>
+      <Typography variant="h6" component="h3">
+        Utilities
+      </Typography>
+      <ClusterUtilities cluster={cluster} />
+    </Box>
   </>
 );
 
@@ -147,7 +154,7 @@ export interface ClusterPageProps {
 
 /**
  * One cluster: its agent's health and last contact, the rotation of its agent token, its
- * environments, and its settings (editable by administrators, with the deployments a
+ * environments, its utilities, and its settings (editable by administrators, with the deployments a
  * change would redeploy shown before it is saved). Live while it is open.
  *
  * @public

@@ -1,0 +1,2 @@
+export { ClusterUtilities } from './ClusterUtilities';
+export type { ClusterUtilitiesProps } from './ClusterUtilities';
