@@ -202,6 +202,12 @@ export class Worker {
             driverFiles: options.driverFiles,
             actions: options.actions,
             operatorPhases,
+            velero: {
+              velero: options.velero,
+              reports: options.veleroReports,
+              resyncLocations: options.resyncLocations,
+              retryDelayMs: options.retryDelayMs,
+            },
             pollIntervalMs: options.pollIntervalMs,
           });
           break;

@@ -8,6 +8,8 @@ import {
   hookStepName,
   Mode,
   PromptAnswers,
+  RESTORE_RESTORE_POINT_STEP,
+  TAKE_RESTORE_POINT_STEP,
 } from '@styrmin/plugin-styrmin-common';
 import { AgentDriverVersion, AgentInstance } from '@styrmin/sdk';
 import { ActionPrimitives } from '../actions/ActionPrimitives';
@@ -18,11 +20,13 @@ import { DriverFiles } from '../drivers/DriverFiles';
 import { newStyrminDeployment } from '../styrminDeployment/newStyrminDeployment';
 import { OperatorStep } from '../styrminDeployment/OperatorStep';
 import { StyrminDeployment } from '../styrminDeployment/StyrminDeployment';
+import { BackupFlowContext, backupFlowSteps } from './backupFlowSteps';
 import { ClaimedRun, RunConflictError } from './ClaimedRun';
 import { FlowStepRunners } from './StepRunner';
 import { OperatorPhaseSteps } from './OperatorPhaseSteps';
 import { secretValues } from './secretValues';
-import { runStartedTask, startUpgrade } from './startedTask';
+import { restoreFlowSteps } from './restoreFlowSteps';
+import { runStartedTask, runTaskOfStep, startUpgrade } from './startedTask';
 
 /**
  * The number of the instance whose spec a StyrminDeployment holds: an older instance's run
@@ -51,6 +55,8 @@ export interface InstanceFlowDeps {
   driverFiles: DriverFiles;
   actions: ActionRunner;
   operatorPhases: OperatorPhaseSteps;
+  /** Velero, for the restore point an upgrade takes and a rollback with data restores. */
+  velero: Omit<BackupFlowContext, 'run'>;
   pollIntervalMs?: number;
 }
 
@@ -58,7 +64,10 @@ export interface InstanceFlowDeps {
  * The steps of CREATE_INSTANCE, UPDATE_INSTANCE and UPGRADE_INSTANCE (DESIGN.md,
  * "Reconciliation" 4): the hook's pre mode, the StyrminDeployment resource of the new
  * instance, the core mode, the operator's phases (which the operator carries out and
- * OperatorPhaseSteps reports), the post mode. Only the modes the task plans run.
+ * OperatorPhaseSteps reports), the post mode. Only the modes the task plans run. An
+ * upgrade that takes a restore point backs the deployment up first, and a rollback with
+ * data restores the restore point in place last: each a task started from its step and
+ * run here while the step waits (the backup and restore flows' own steps).
  */
 export function instanceFlowSteps(context: InstanceFlowDeps): FlowStepRunners {
   const { run } = context;
@@ -82,6 +91,33 @@ export function instanceFlowSteps(context: InstanceFlowDeps): FlowStepRunners {
     [INSTANCE_NUMBER_ANNOTATION]: String(instance.number),
   };
   return name => {
+    if (name === TAKE_RESTORE_POINT_STEP) {
+      return {
+        run: () =>
+          runTaskOfStep(run, {
+            stepName: name,
+            start: { flow: 'CREATE_BACKUP' },
+            steps: child => backupFlowSteps({ ...context.velero, run: child }),
+          }),
+      };
+    }
+    if (name === RESTORE_RESTORE_POINT_STEP) {
+      return {
+        run: () =>
+          runTaskOfStep(run, {
+            stepName: name,
+            start: { flow: 'RESTORE_BACKUP' },
+            steps: child =>
+              restoreFlowSteps({
+                ...context.velero,
+                run: child,
+                kubeConfig: context.kubeConfig,
+                deployments: context.deployments,
+                pollIntervalMs: context.pollIntervalMs,
+              }),
+          }),
+      };
+    }
     if (name === APPLY_STYRMIN_DEPLOYMENT_STEP) {
       return { run: () => applyResource(context, resource, instance) };
     }

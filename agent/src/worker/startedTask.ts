@@ -1,4 +1,5 @@
 import {
+  AgentTaskStart,
   ComponentFlow,
   PromptAnswers,
   TASK_TYPE_OF_FLOW,
@@ -6,6 +7,7 @@ import {
 import { ClaimedRun } from './ClaimedRun';
 import { ComponentFlowDeps, componentFlowSteps } from './componentFlowSteps';
 import { runFlow } from './runFlow';
+import { FlowStepRunners } from './StepRunner';
 
 /**
  * An action primitive that starts a component task (stop_components, start_components,
@@ -23,10 +25,29 @@ export async function runStartedTask(
   context: Omit<ComponentFlowDeps, 'run'> & { run: ClaimedRun },
   options: { stepName: string; flow: ComponentFlow; components: string[] },
 ): Promise<void> {
-  const { run } = context;
   const { stepName, flow, components } = options;
-  const started = await run.startTask(stepName, { flow, components });
-  const what = `The ${TASK_TYPE_OF_FLOW[flow]} task ${started.task.id}`;
+  await runTaskOfStep(context.run, {
+    stepName,
+    start: { flow, components },
+    steps: child => componentFlowSteps({ ...context, run: child }),
+  });
+}
+
+/**
+ * Starts a task from a step and runs its run here and now, with `steps`, while the step
+ * waits (see {@link runStartedTask}); fails unless the task succeeds.
+ */
+export async function runTaskOfStep(
+  run: ClaimedRun,
+  options: {
+    stepName: string;
+    start: AgentTaskStart;
+    steps: (child: ClaimedRun) => FlowStepRunners;
+  },
+): Promise<void> {
+  const { stepName, start } = options;
+  const started = await run.startTask(stepName, start);
+  const what = `The ${TASK_TYPE_OF_FLOW[start.flow]} task ${started.task.id}`;
   if (!started.run) {
     if (started.task.status !== 'SUCCEEDED') {
       throw new Error(`${what} is ${started.task.status}`);
@@ -35,10 +56,7 @@ export async function runStartedTask(
   }
   const child = run.holdStarted(started.run, started.owner);
   try {
-    const outcome = await runFlow(
-      child,
-      componentFlowSteps({ ...context, run: child }),
-    );
+    const outcome = await runFlow(child, options.steps(child));
     if (outcome.state === 'FAILED') {
       throw new Error(`${what} failed: ${outcome.error}`);
     }

@@ -98,6 +98,7 @@ import {
 import { BackupsClient, BackupStorageLocationsClient } from './backups';
 import { EnvironmentBackupsClient } from './environmentBackups';
 import { PlansClient } from './plans';
+import { RollbacksClient } from './rollback';
 import {
   GraphQLTransport,
   GraphQLVariables,
@@ -120,6 +121,8 @@ export class StyrminClient {
   readonly environmentBackups: EnvironmentBackupsClient;
   /** The plans of changes, applied by their ids. */
   readonly plans: PlansClient;
+  /** Rollbacks of deployments to earlier instances, with or without their data. */
+  readonly rollbacks: RollbacksClient;
 
   static create(options: StyrminClientOptions): StyrminClient {
     return new StyrminClient(GraphQLTransport.create(options));
@@ -135,6 +138,7 @@ export class StyrminClient {
     this.backupStorageLocations = BackupStorageLocationsClient.create(parts);
     this.environmentBackups = EnvironmentBackupsClient.create(parts);
     this.plans = PlansClient.create(parts);
+    this.rollbacks = RollbacksClient.create(parts);
   }
 
   /** The server that answers: its version, installation and database. */

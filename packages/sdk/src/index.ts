@@ -35,6 +35,7 @@ export type {
 } from './operations/backups';
 export { EnvironmentBackupsClient } from './environmentBackups';
 export { PlansClient } from './plans';
+export { RollbacksClient } from './rollback';
 export type { Plan, PlanBasis } from './operations/plans';
 export type {
   CreateEnvironmentBackupInput,

@@ -20,6 +20,7 @@ import { BackupRunFollower } from './backups/BackupRunFollower';
 import { scheduleBackupTasks } from './backups/BackupScheduler';
 import { createBackupStores } from './backups/createBackupStores';
 import { DeploymentBackups } from './backups/DeploymentBackups';
+import { DeploymentRollbacks } from './rollback/DeploymentRollbacks';
 import { DatabaseEnvironmentBackupStore } from './environmentOperations/DatabaseEnvironmentBackupStore';
 import { EnvironmentBackups } from './environmentOperations/EnvironmentBackups';
 import { EnvironmentUpgrades } from './environmentOperations/EnvironmentUpgrades';
@@ -255,6 +256,12 @@ export const styrminPlugin = createBackendPlugin({
             .afterRunEnded({ tx, flowRunId, state: 'CRASHED', reason })
             .then(() => undefined),
         );
+        const rollbacks = DeploymentRollbacks.create({
+          ...stores,
+          knex,
+          logger,
+          deploymentChanges,
+        });
         const agentProtocol = {
           ...stores,
           changes,
@@ -265,6 +272,8 @@ export const styrminPlugin = createBackendPlugin({
           stateFollower,
           remediator,
           deploymentChanges,
+          deploymentBackups,
+          rollbacks,
           leaseSeconds: flowRunSettings.leaseSeconds,
         };
         const claimer = AgentRunClaimer.create(agentProtocol);
@@ -300,6 +309,7 @@ export const styrminPlugin = createBackendPlugin({
             taskRetries,
             clusterUtilities,
             deploymentBackups,
+            rollbacks,
             environmentBackupService,
             environmentUpgrades,
             environmentRestores,

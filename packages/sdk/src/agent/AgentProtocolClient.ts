@@ -283,18 +283,10 @@ export class AgentProtocolClient implements AgentProtocol {
     options: AgentStartTaskOptions,
   ): Promise<AgentStartedTaskResponse> {
     const { stepAttempt, call } = options;
-    const start: AgentTaskStart =
-      options.flow === 'UPGRADE_INSTANCE'
-        ? {
-            flow: options.flow,
-            driverVersion: options.driverVersion,
-            ...(options.prompts ? { prompts: options.prompts } : {}),
-          }
-        : { flow: options.flow, components: options.components };
     return (await this.#call<AgentStartedTaskResponse>(
       'POST',
       `${stepPath(options)}/tasks`,
-      { ...leaseBody(options), stepAttempt, call, ...start },
+      { ...leaseBody(options), stepAttempt, call, ...taskStartOf(options) },
       options,
     ))!;
   }
@@ -476,4 +468,19 @@ function stepPath(options: AgentRunLease & { stepId: string }): string {
 
 function leaseBody(lease: AgentRunLease): { owner: string; attempt: number } {
   return { owner: lease.owner, attempt: lease.attempt };
+}
+
+/** What a started task's request names of the task, without the call's own options. */
+function taskStartOf(options: AgentStartTaskOptions): AgentTaskStart {
+  if (options.flow === 'UPGRADE_INSTANCE') {
+    return {
+      flow: options.flow,
+      driverVersion: options.driverVersion,
+      ...(options.prompts ? { prompts: options.prompts } : {}),
+    };
+  }
+  if ('components' in options) {
+    return { flow: options.flow, components: options.components };
+  }
+  return { flow: options.flow };
 }

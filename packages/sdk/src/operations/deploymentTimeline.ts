@@ -28,7 +28,9 @@ export type DeploymentTimeline = WithJsonFields<
 
 /**
  * One instance in a deployment's timeline: who made the change and when, and its diff to
- * the instance before. `StyrminClient.instance()` reads the context too.
+ * the instance before; the restore point its upgrade took, and for a rollback's instance
+ * the instance it rolled back to (its task's cause names the failed upgrade of an
+ * automatic one). `StyrminClient.instance()` reads the context too.
  *
  * @public
  */
@@ -71,7 +73,25 @@ export const deploymentTimelineOperation: StyrminOperation<
               type
               status
               result
+              cause {
+                kind
+                message
+                record {
+                  type
+                  id
+                  name
+                }
+              }
             }
+            restorePoint {
+              id
+              veleroName
+              phase
+            }
+            rollbackTo {
+              number
+            }
+            restoresData
           }
           pageInfo {
             endCursor

@@ -117,3 +117,4 @@ export * from './backups';
 export * from './environmentBackups';
 export * from './environmentOperations';
 export * from './plans';
+export * from './rollback';

@@ -13,6 +13,7 @@ import { EnvironmentUpgrades } from '../environmentOperations/EnvironmentUpgrade
 import { EnvironmentRestores } from '../environmentOperations/EnvironmentRestores';
 import { EnvironmentClones } from '../environmentOperations/EnvironmentClones';
 import { DeploymentBackups } from '../backups/DeploymentBackups';
+import { DeploymentRollbacks } from '../rollback/DeploymentRollbacks';
 import { ChangeNotifier } from '../changes/ChangeNotifier';
 import { DatabaseClusterStore } from '../clusters/DatabaseClusterStore';
 import { DatabaseServerInfoStore } from '../database/DatabaseServerInfoStore';
@@ -116,6 +117,11 @@ export async function createTestChangeServices(
     deploymentBackups,
     deploymentPlans: DeploymentPlans.create({
       ...stores,
+      deploymentChanges: changeServices.deploymentChanges,
+    }),
+    rollbacks: DeploymentRollbacks.create({
+      ...stores,
+      logger: mockServices.logger.mock(),
       deploymentChanges: changeServices.deploymentChanges,
     }),
     environmentBackupService: EnvironmentBackups.create({

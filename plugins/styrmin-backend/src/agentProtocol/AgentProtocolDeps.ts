@@ -3,6 +3,7 @@ import { Knex } from 'knex';
 import { ActionTokenStore } from '../actionTokens/ActionTokenStore';
 import { BackupStorageLocationStore } from '../backupStorageLocations/BackupStorageLocationStore';
 import { BackupStore } from '../backups/BackupStore';
+import { DeploymentBackups } from '../backups/DeploymentBackups';
 import { RestoreStore } from '../backups/RestoreStore';
 import { ChangeNotifier } from '../changes/ChangeNotifier';
 import { ClusterStore } from '../clusters/ClusterStore';
@@ -17,6 +18,7 @@ import { InstanceStore } from '../instances/InstanceStore';
 import { ObservedStateStore } from '../observedState/ObservedStateStore';
 import { DeploymentChanges } from '../reconciliation/DeploymentChanges';
 import { Remediator } from '../remediator/Remediator';
+import { DeploymentRollbacks } from '../rollback/DeploymentRollbacks';
 import { TaskStore } from '../tasks/TaskStore';
 
 /**
@@ -46,6 +48,13 @@ export type AgentProtocolDeps = {
   actionTokens: ActionTokenStore;
   /** Records the tasks that action primitives start, as it records every task. */
   remediator: Remediator;
+  /**
+   * Records the restore point an upgrade takes first, and the in-place restore a rollback
+   * with data ends with, as the backup operations record them.
+   */
+  deploymentBackups: Pick<DeploymentBackups, 'createBackup' | 'restoreBackup'>;
+  /** Rolls back the upgrades that fail, when their environments say so. */
+  rollbacks: Pick<DeploymentRollbacks, 'afterTaskFailed'>;
   /** Records the upgrades that action primitives start (upgrade_deployment_version). */
   deploymentChanges: Pick<DeploymentChanges, 'changeDeployment'>;
   /** Told of every change a call makes, so that the pages showing it refresh. */

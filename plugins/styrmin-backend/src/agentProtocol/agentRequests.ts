@@ -96,7 +96,8 @@ const StartedBy = {
 
 /**
  * `POST /runs/:runId/steps/:stepId/tasks`: a component flow's task (each flow of
- * COMPONENT_FLOW_STEPS), or an upgrade. The prompts' answers are checked as an upgrade's.
+ * COMPONENT_FLOW_STEPS), an upgrade, or a restore point's backup or restore. The prompts'
+ * answers are checked as an upgrade's.
  */
 export const StartTaskRequest = z.discriminatedUnion('flow', [
   z.object({
@@ -112,6 +113,8 @@ export const StartTaskRequest = z.discriminatedUnion('flow', [
     driverVersion: z.string().min(1).max(64),
     prompts: z.record(z.string(), z.record(z.string(), z.any())).optional(),
   }),
+  z.object({ ...StartedBy, flow: z.literal('CREATE_BACKUP') }),
+  z.object({ ...StartedBy, flow: z.literal('RESTORE_BACKUP') }),
 ]);
 
 /** A request without a body (`GET`): whatever comes is ignored. */

@@ -22,7 +22,8 @@ export type CompleteRunOptions = {
 
 /**
  * `POST /runs/:runId/complete`: ends the run under its lease, and in the same transaction
- * lets the deployment's state follow (`DeploymentStateFollower`).
+ * lets the deployment's state follow (`DeploymentStateFollower`) and, when it failed, rolls
+ * a failed upgrade back if its environment says so (`DeploymentRollbacks.afterTaskFailed`).
  *
  * SUCCEEDED needs every step SUCCEEDED or SUPERSEDED: a step that never ran would keep the
  * task result RUNNING. FAILED records its error (redacted) on the RUNNING steps, or, when
@@ -102,6 +103,12 @@ export async function completeRun(
         state,
         reason,
       });
+      if (reason !== undefined) {
+        await deps.rollbacks.afterTaskFailed({
+          tx,
+          task: (await deps.tasks.getTaskOfFlowRun({ tx, flowRunId: runId }))!,
+        });
+      }
       return answer;
     }),
   );

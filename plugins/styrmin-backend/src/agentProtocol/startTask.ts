@@ -3,7 +3,10 @@ import {
   AgentStartedTaskResponse,
   AgentTaskStart,
   ComponentFlow,
+  RESTORE_RESTORE_POINT_STEP,
   StyrminError,
+  TAKE_RESTORE_POINT_STEP,
+  TASK_TYPE_OF_FLOW,
 } from '@styrmin/plugin-styrmin-common';
 import { Knex } from 'knex';
 import { Cluster } from '../clusters/ClusterStore';
@@ -112,15 +115,7 @@ export async function startTask(
         stepName: step.name,
         startedBy: { stepId, startKey },
       };
-      const child =
-        options.flow === 'UPGRADE_INSTANCE'
-          ? await startUpgrade(deps, { ...start, upgrade: options })
-          : await startComponentTask(deps, {
-              ...start,
-              cluster,
-              flow: options.flow,
-              components: options.components,
-            });
+      const child = await startChild(deps, { ...start, run, cluster, options });
       return answer(deps, { tx, cluster, task: child, options });
     }),
   );
@@ -136,6 +131,31 @@ type TaskStartContext = {
   stepName: string;
   startedBy: TaskStartedBy;
 };
+
+/** The task the call starts, by its flow. */
+async function startChild(
+  deps: AgentProtocolDeps,
+  start: TaskStartContext & {
+    run: FlowRun;
+    cluster: Cluster;
+    options: StartTaskOptions;
+  },
+): Promise<Task> {
+  const { options } = start;
+  switch (options.flow) {
+    case 'UPGRADE_INSTANCE':
+      return startUpgrade(deps, { ...start, upgrade: options });
+    case 'CREATE_BACKUP':
+    case 'RESTORE_BACKUP':
+      return startRestorePointTask(deps, { ...start, flow: options.flow });
+    default:
+      return startComponentTask(deps, {
+        ...start,
+        flow: options.flow,
+        components: options.components,
+      });
+  }
+}
 
 /** stop_components, start_components or restart_components, by the remediator. */
 async function startComponentTask(
@@ -176,6 +196,65 @@ async function startComponentTask(
     }),
   });
   return child;
+}
+
+/**
+ * The steps of an instance's flow that act on its restore points: "Take the restore
+ * point" starts the backup of the instance before (create_backup, recorded on the run's
+ * instance as its restore point), and "Restore the restore point" of a rollback with data
+ * the in-place restore of the backup the instance restores (restore_backup, the
+ * deployment RESTORING while it runs). From any other step, or for an instance that
+ * restores nothing, VALIDATION_FAILED.
+ */
+async function startRestorePointTask(
+  deps: AgentProtocolDeps,
+  options: TaskStartContext & {
+    run: FlowRun;
+    flow: 'CREATE_BACKUP' | 'RESTORE_BACKUP';
+  },
+): Promise<Task> {
+  const { tx, deployment, task, stepName, startedBy, run, flow } = options;
+  const expected =
+    flow === 'CREATE_BACKUP'
+      ? TAKE_RESTORE_POINT_STEP
+      : RESTORE_RESTORE_POINT_STEP;
+  const instanceId = (run.parameters as { instanceId?: string }).instanceId;
+  const [instance] = instanceId
+    ? await deps.instances.getInstances({ tx, ids: [instanceId] })
+    : [];
+  if (stepName !== expected || !instance) {
+    throw new StyrminError(
+      'VALIDATION_FAILED',
+      `A ${TASK_TYPE_OF_FLOW[flow]} task starts only from the step "${expected}" of an instance's flow, not from "${stepName}"`,
+      { field: 'flow' },
+    );
+  }
+  if (flow === 'CREATE_BACKUP') {
+    const backup = await deps.deploymentBackups.createBackup({
+      tx,
+      deploymentId: deployment.id,
+      trigger: 'ON_DEMAND',
+      createdBy: task.createdBy,
+      startedBy,
+      restorePointOf: instance.id,
+    });
+    return (await deps.tasks.getTask({ tx, taskId: backup.taskId }))!;
+  }
+  if (!instance.restoresBackupId) {
+    throw new StyrminError(
+      'VALIDATION_FAILED',
+      `Instance ${instance.number} of deployment ${deployment.name} restores no backup`,
+      { field: 'flow' },
+    );
+  }
+  const restore = await deps.deploymentBackups.restoreBackup({
+    tx,
+    backupId: instance.restoresBackupId,
+    createdBy: task.createdBy,
+    startedBy,
+    startingTaskId: task.id,
+  });
+  return (await deps.tasks.getTask({ tx, taskId: restore.taskId }))!;
 }
 
 /**

@@ -19,6 +19,7 @@ const dev: Environment = {
   name: 'dev',
   clusterId: 'c-local',
   overrides: { base_domain: 'dev.example.com', storage_class: 'fast' },
+  settings: {},
   backupStorageLocation: 'minio',
   ...stamps,
 };

@@ -48,6 +48,7 @@ describe('DatabaseEnvironmentStore', () => {
         name: 'dev',
         clusterId: cluster.id,
         overrides: { base_domain: 'dev.example.com' },
+        settings: {},
         backupStorageLocation: 'minio',
         deletedAt: undefined,
         version: 1,
@@ -92,12 +93,14 @@ describe('DatabaseEnvironmentStore', () => {
         id: dev.id,
         expectedVersion: 1,
         overrides: { storage_class: 'fast' },
+        settings: { backup_before_upgrade: 'always' },
         backupStorageLocation: 'minio',
         updatedBy: TEST_USER,
       });
       expect(updated).toMatchObject({
         version: 2,
         overrides: { storage_class: 'fast' },
+        settings: { backup_before_upgrade: 'always' },
         backupStorageLocation: 'minio',
       });
       await expect(

@@ -1,6 +1,7 @@
 import { DatabaseService } from '@backstage/backend-plugin-api';
 import {
   EnvironmentOverrides,
+  EnvironmentSettings,
   validationError,
 } from '@styrmin/plugin-styrmin-common';
 import { Knex } from 'knex';
@@ -79,6 +80,7 @@ export class DatabaseEnvironmentStore implements EnvironmentStore {
         name,
         cluster_id: clusterId,
         overrides: JSON.stringify(overrides),
+        settings: JSON.stringify(options.settings ?? {}),
         backup_storage_location_id: await locationId(
           db,
           options.backupStorageLocation ?? null,
@@ -144,6 +146,9 @@ export class DatabaseEnvironmentStore implements EnvironmentStore {
         where: notDeleted,
         changes: {
           overrides: JSON.stringify(options.overrides),
+          ...(options.settings && {
+            settings: JSON.stringify(options.settings),
+          }),
           backup_storage_location_id: await locationId(
             db,
             options.backupStorageLocation,
@@ -241,6 +246,10 @@ function toEnvironment(row: DbEnvironmentReadRow): Environment {
     overrides: parseJsonColumn<EnvironmentOverrides>(
       row.overrides,
       `overrides of environment ${row.id}`,
+    ),
+    settings: parseJsonColumn<EnvironmentSettings>(
+      row.settings,
+      `settings of environment ${row.id}`,
     ),
     backupStorageLocation: row.backup_storage_location ?? undefined,
     deletedAt: fromOptionalDbTimestamp(row.deleted_at),

@@ -1,4 +1,7 @@
-import { EnvironmentOverrides } from '@styrmin/plugin-styrmin-common';
+import {
+  EnvironmentOverrides,
+  EnvironmentSettings,
+} from '@styrmin/plugin-styrmin-common';
 import { RecordStamps } from '../database/recordStamps';
 import { RecordGetOptions } from '../database/getRecord';
 import { TransactionOption } from '../database/TransactionOption';
@@ -13,6 +16,8 @@ export type Environment = RecordStamps & {
   name: string;
   clusterId: string;
   overrides: EnvironmentOverrides;
+  /** How it treats its deployments' upgrades (restore points, automatic rollback). */
+  settings: EnvironmentSettings;
   /**
    * The name of the backup storage location (a registered record, see
    * BackupStorageLocationStore) its deployments back up to.
@@ -27,6 +32,8 @@ export type EnvironmentStoreCreateOptions = TransactionOption & {
   name: string;
   clusterId: string;
   overrides: EnvironmentOverrides;
+  /** None set when absent. */
+  settings?: EnvironmentSettings;
   backupStorageLocation?: string;
   createdBy: string;
 };
@@ -57,6 +64,8 @@ export type EnvironmentStoreUpdateOptions = TransactionOption & {
   /** The version the change applies to: a compare-and-set. */
   expectedVersion: number;
   overrides: EnvironmentOverrides;
+  /** Absent leaves them. */
+  settings?: EnvironmentSettings;
   /** Null for none. */
   backupStorageLocation: string | null;
   updatedBy: string;

@@ -19,6 +19,8 @@ export type DbEnvironmentRow = DbRecordStampColumns & {
   cluster_id: string;
   /** The `EnvironmentOverrides`, as JSON. */
   overrides: string;
+  /** The `EnvironmentSettings`, as JSON (20261203030000_restore_points.js). */
+  settings: string;
   /** The environment's backup storage location (`styrmin_backup_storage_locations`); null for none. */
   backup_storage_location_id: string | null;
   /** Set when the environment was deleted; the row stays for its tombstones. */

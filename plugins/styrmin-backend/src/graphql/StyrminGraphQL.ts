@@ -39,7 +39,9 @@ import { DeploymentChanges } from '../reconciliation/DeploymentChanges';
 import { SettingsChanges } from '../reconciliation/SettingsChanges';
 import { createTaskResolvers } from './tasks/taskResolvers';
 import { createPlanResolvers } from './plans/planResolvers';
+import { createRollbackResolvers } from './rollback/rollbackResolvers';
 import { DeploymentPlans } from '../plans/DeploymentPlans';
+import { DeploymentRollbacks } from '../rollback/DeploymentRollbacks';
 import { TaskRetries } from '../reconciliation/TaskRetries';
 import { ClusterUtilities } from '../utilities/ClusterUtilities';
 import { auditMutations } from './auditMutations';
@@ -75,6 +77,7 @@ export type StyrminGraphQLRecords = StyrminLoaderStores &
   EnvironmentRestoreResolverRecords & {
     deploymentChanges: DeploymentChanges;
     deploymentPlans: DeploymentPlans;
+    rollbacks: DeploymentRollbacks;
     settingsChanges: SettingsChanges;
     componentLifecycle: ComponentLifecycle;
     deploymentJobs: DeploymentJobs;
@@ -146,6 +149,7 @@ export class StyrminGraphQL {
       createEnvironmentUpgradeResolvers(records),
       createEnvironmentRestoreResolvers(records),
       createPlanResolvers(records),
+      createRollbackResolvers(records),
     );
     const schema = createStyrminSchema(auditMutations(resolvers, records));
     guardDeploymentScope(schema);

@@ -189,6 +189,16 @@ export const MUTATION_AUDITS: Record<string, MutationAudit> = {
     }),
     outcome: deploymentChange,
   },
+  rollbackDeployment: {
+    eventId: 'deployment-rollback',
+    severityLevel: 'medium',
+    subjects: input => ({
+      deploymentId: input.deployment,
+      toInstance: input.toInstance,
+      withData: input.withData ?? false,
+    }),
+    outcome: deploymentChange,
+  },
   editComponentOverrides: {
     eventId: 'deployment-edit-component-overrides',
     severityLevel: 'medium',

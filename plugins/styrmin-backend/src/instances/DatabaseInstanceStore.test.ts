@@ -7,6 +7,14 @@ jest.setTimeout(60_000);
 
 const DRIVER = { name: 'infrahub', version: '1.0.0' };
 
+const CONFIGURATION = {
+  app_version: '1.5.0',
+  parameters: { admin_password: 's3cret-of-ada' },
+  components: {},
+};
+const BACKUP_1 = '00000000-0000-4000-8000-0000000000b1';
+const BACKUP_2 = '00000000-0000-4000-8000-0000000000b2';
+
 /** A stand-in context: the store keeps whatever it is given. */
 const context = (version: string) =>
   ({ app: { version }, secret_paths: [] } as unknown as GlobalContext);
@@ -69,6 +77,10 @@ describe('DatabaseInstanceStore', () => {
         diff: [{ path: 'app.version', kind: 'added', after: '1.5.2' }],
         active: true,
         taskId: undefined,
+        configuration: undefined,
+        restorePointBackupId: undefined,
+        rollbackToInstanceId: undefined,
+        restoresBackupId: undefined,
         createdBy: TEST_USER,
         createdAt: clock.now(),
       });
@@ -94,6 +106,61 @@ describe('DatabaseInstanceStore', () => {
         instances: [{ ...first, active: false }],
         hasNextPage: false,
       });
+    });
+
+    it('keeps the configuration sealed, what a rollback records, and a restore point set once', async () => {
+      const { instances, deployment, knex } = await setup();
+      const first = await instances.createInstance({
+        deploymentId: deployment.id,
+        driver: DRIVER,
+        context: context('1.5.0'),
+        diff: [],
+        configuration: CONFIGURATION,
+        createdBy: TEST_USER,
+      });
+      const rollback = await instances.createInstance({
+        deploymentId: deployment.id,
+        driver: DRIVER,
+        context: context('1.5.0'),
+        diff: [],
+        replaces: first.id,
+        configuration: CONFIGURATION,
+        rollbackToInstanceId: first.id,
+        restoresBackupId: BACKUP_1,
+        createdBy: TEST_USER,
+      });
+      const [row] = await knex('styrmin_instances')
+        .where({ id: first.id })
+        .pluck('configuration');
+      expect(row).toMatch(/^styrmin-sealed:v1:/);
+      expect(row).not.toContain('s3cret');
+
+      await instances.setRestorePoint({ id: first.id, backupId: BACKUP_1 });
+      // The same backup again is the call sent again.
+      await instances.setRestorePoint({ id: first.id, backupId: BACKUP_1 });
+      await expect(
+        instances.setRestorePoint({ id: first.id, backupId: BACKUP_2 }),
+      ).rejects.toThrow(ConflictError);
+      await expect(
+        instances.setRestorePoint({ id: 'not-an-id', backupId: BACKUP_1 }),
+      ).rejects.toThrow(NotFoundError);
+
+      const read = await instances.getInstances({
+        ids: [first.id, rollback.id],
+      });
+      expect(
+        read
+          .sort((a, b) => a.number - b.number)
+          .map(i => [
+            i.configuration,
+            i.restorePointBackupId,
+            i.rollbackToInstanceId,
+            i.restoresBackupId,
+          ]),
+      ).toEqual([
+        [CONFIGURATION, BACKUP_1, undefined, undefined],
+        [CONFIGURATION, undefined, first.id, BACKUP_1],
+      ]);
     });
 
     it('refuses a change computed against an instance that is no longer active', async () => {

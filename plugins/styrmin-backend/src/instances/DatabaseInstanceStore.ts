@@ -1,6 +1,10 @@
 import { DatabaseService } from '@backstage/backend-plugin-api';
 import { ConflictError, NotFoundError } from '@backstage/errors';
-import { ContextChange, GlobalContext } from '@styrmin/plugin-styrmin-common';
+import {
+  ContextChange,
+  DeploymentConfiguration,
+  GlobalContext,
+} from '@styrmin/plugin-styrmin-common';
 import { Knex } from 'knex';
 import { randomUUID } from 'node:crypto';
 import { Clock, systemClock } from '../database/Clock';
@@ -21,6 +25,7 @@ import {
   InstanceStoreGetManyOptions,
   InstanceStoreListOptions,
   InstanceStoreListResult,
+  InstanceStoreSetRestorePointOptions,
   InstanceStoreSetTaskOptions,
 } from './InstanceStore';
 import { DbInstanceRow, INSTANCES_TABLE } from './tables';
@@ -96,6 +101,12 @@ export class DatabaseInstanceStore implements InstanceStore {
         diff: JSON.stringify(options.diff),
         active: true,
         task_id: options.taskId ?? null,
+        configuration: options.configuration
+          ? sealJson(this.#box, options.configuration)
+          : null,
+        restore_point_backup_id: null,
+        rollback_to_instance_id: options.rollbackToInstanceId ?? null,
+        restores_backup_id: options.restoresBackupId ?? null,
         created_by: options.createdBy,
         created_at: this.#clock.now(),
       };
@@ -175,6 +186,31 @@ export class DatabaseInstanceStore implements InstanceStore {
     }
   }
 
+  async setRestorePoint(
+    options: InstanceStoreSetRestorePointOptions,
+  ): Promise<void> {
+    const { tx = this.#knex, id, backupId } = options;
+    const [row] = isUuid(id)
+      ? await tx<DbInstanceRow>(INSTANCES_TABLE)
+          .where({ id })
+          .select('restore_point_backup_id')
+      : [];
+    if (!row) {
+      throw new NotFoundError(`Instance ${id} does not exist`);
+    }
+    if (row.restore_point_backup_id === backupId) {
+      return;
+    }
+    const updated = await tx<DbInstanceRow>(INSTANCES_TABLE)
+      .where({ id, restore_point_backup_id: null })
+      .update({ restore_point_backup_id: backupId });
+    if (updated !== 1) {
+      throw new ConflictError(
+        `Instance ${id} has another restore point than backup ${backupId}`,
+      );
+    }
+  }
+
   #toInstance(row: DbInstanceRow): Instance {
     const where = `instance ${row.id}`;
     return {
@@ -191,6 +227,16 @@ export class DatabaseInstanceStore implements InstanceStore {
       // SQLite returns booleans as 0 and 1.
       active: Boolean(row.active),
       taskId: row.task_id ?? undefined,
+      configuration: row.configuration
+        ? openJson<DeploymentConfiguration>(
+            this.#box,
+            row.configuration,
+            `configuration of ${where}`,
+          )
+        : undefined,
+      restorePointBackupId: row.restore_point_backup_id ?? undefined,
+      rollbackToInstanceId: row.rollback_to_instance_id ?? undefined,
+      restoresBackupId: row.restores_backup_id ?? undefined,
       createdBy: row.created_by,
       createdAt: fromDbTimestamp(row.created_at),
     };

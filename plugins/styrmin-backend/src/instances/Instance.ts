@@ -1,4 +1,8 @@
-import { ContextChange, GlobalContext } from '@styrmin/plugin-styrmin-common';
+import {
+  ContextChange,
+  DeploymentConfiguration,
+  GlobalContext,
+} from '@styrmin/plugin-styrmin-common';
 import { DriverVersionRef } from '../deployments/DeploymentStore';
 
 /**
@@ -21,6 +25,17 @@ export type Instance = {
   active: boolean;
   /** The task that applies it. */
   taskId?: string;
+  /**
+   * The deployment configuration it was generated from, secret values included: what a
+   * rollback to it declares again. Absent for instances stored before it was kept.
+   */
+  configuration?: DeploymentConfiguration;
+  /** The backup its upgrade took before changing anything: its restore point. */
+  restorePointBackupId?: string;
+  /** For an instance a rollback made: the earlier instance whose state it declares again. */
+  rollbackToInstanceId?: string;
+  /** For a rollback with data: the restore point it restores in place once applied. */
+  restoresBackupId?: string;
   createdBy: string;
   createdAt: Date;
 };

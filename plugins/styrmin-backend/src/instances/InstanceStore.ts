@@ -1,4 +1,8 @@
-import { ContextChange, GlobalContext } from '@styrmin/plugin-styrmin-common';
+import {
+  ContextChange,
+  DeploymentConfiguration,
+  GlobalContext,
+} from '@styrmin/plugin-styrmin-common';
 import { TransactionOption } from '../database/TransactionOption';
 import { DriverVersionRef } from '../deployments/DeploymentStore';
 import { Instance } from './Instance';
@@ -20,6 +24,12 @@ export type InstanceStoreCreateOptions = TransactionOption & {
   replaces?: string;
   /** The task that applies it. */
   taskId?: string;
+  /** The deployment configuration it is generated from. */
+  configuration?: DeploymentConfiguration;
+  /** For a rollback's instance: the earlier instance it declares again. */
+  rollbackToInstanceId?: string;
+  /** For a rollback with data: the restore point it restores once applied. */
+  restoresBackupId?: string;
   createdBy: string;
 };
 
@@ -58,6 +68,12 @@ export type InstanceStoreSetTaskOptions = TransactionOption & {
   taskId: string;
 };
 
+/** @internal */
+export type InstanceStoreSetRestorePointOptions = TransactionOption & {
+  id: string;
+  backupId: string;
+};
+
 /**
  * The instances of deployments: immutable, but for which one is active. At most one instance of a deployment is active, which the database enforces
  * too; older ones stay for the timeline.
@@ -94,4 +110,11 @@ export interface InstanceStore {
    * to the retry rather than to the task that failed. `NotFoundError` for an unknown one.
    */
   setInstanceTask(options: InstanceStoreSetTaskOptions): Promise<void>;
+
+  /**
+   * Records the backup that the instance's upgrade took first as its restore point, once:
+   * the same backup again changes nothing, another is `ConflictError`; an unknown
+   * instance `NotFoundError`.
+   */
+  setRestorePoint(options: InstanceStoreSetRestorePointOptions): Promise<void>;
 }

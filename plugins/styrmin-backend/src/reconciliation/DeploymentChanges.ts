@@ -222,6 +222,7 @@ export class DeploymentChanges {
         }),
         prompts: { deploymentId, answers: validated.prompts },
         startedBy: options.startedBy,
+        rollback: options.rollback,
       });
       return deploymentResult(deploymentId, redeployments, validated);
     });

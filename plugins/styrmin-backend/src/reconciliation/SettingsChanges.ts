@@ -6,6 +6,7 @@ import {
   parseBackupStorageLocation,
   parseClusterSettings,
   parseEnvironmentOverrides,
+  parseEnvironmentSettings,
   withinField,
 } from '@styrmin/plugin-styrmin-common';
 import { Knex } from 'knex';
@@ -161,8 +162,9 @@ export class SettingsChanges {
   }
 
   /**
-   * Changes an environment's overrides (a JSON merge patch) or backup storage location,
-   * and redeploys every deployment of the environment whose context they change.
+   * Changes an environment's overrides or settings (JSON merge patches) or backup storage
+   * location, and redeploys every deployment of the environment whose context they change
+   * (the settings reach none).
    */
   async updateEnvironment(
     options: SettingsChangesUpdateEnvironmentOptions,
@@ -174,12 +176,14 @@ export class SettingsChanges {
       const current = await this.#lockEnvironment(tx, environmentId);
       checkVersion(`Environment ${current.name}`, current, expectedVersion);
       await this.#checkNotSystem(tx, current, 'change its settings');
-      const { overrides, backupStorageLocation } = patchedEnvironment(
+      const { overrides, settings, backupStorageLocation } = patchedEnvironment(
         current,
         options,
       );
+      const settingsChanged = !sameJson(settings, current.settings);
       if (
         sameJson(overrides, current.overrides) &&
+        !settingsChanged &&
         backupStorageLocation === (current.backupStorageLocation ?? null)
       ) {
         return { record: current, changed: false, redeployments: [] };
@@ -189,10 +193,12 @@ export class SettingsChanges {
         id: environmentId,
         expectedVersion,
         overrides,
+        settings,
         backupStorageLocation,
         updatedBy,
       });
       this.#changes.notify({ tx, environmentIds: [environmentId] });
+      // The settings reach no context: a change of them alone redeploys nothing.
       const cause = environmentSettingsCause({
         environment: current,
         changed: [
@@ -323,10 +329,16 @@ function patchedEnvironment(
   current: Environment,
   options: Pick<
     SettingsChangesUpdateEnvironmentOptions,
-    'overridesPatch' | 'backupStorageLocation'
+    'overridesPatch' | 'settingsPatch' | 'backupStorageLocation'
   >,
 ) {
   return allValid({
+    settings: withinField(
+      'settings',
+      parseEnvironmentSettings(
+        applyMergePatch(current.settings, options.settingsPatch ?? {}),
+      ),
+    ),
     overrides: withinField(
       'overrides',
       parseEnvironmentOverrides(

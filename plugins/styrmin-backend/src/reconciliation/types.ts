@@ -4,7 +4,11 @@ import { Cluster } from '../clusters/ClusterStore';
 import { Deployment, DriverVersionRef } from '../deployments/DeploymentStore';
 import { Environment } from '../environments/EnvironmentStore';
 import type { Plan } from '../plans/Plan';
-import { Redeployment, TaskStartedBy } from '../remediator/Remediator';
+import {
+  Redeployment,
+  RemediatorRollback,
+  TaskStartedBy,
+} from '../remediator/Remediator';
 
 export type { Redeployment } from '../remediator/Remediator';
 
@@ -107,6 +111,8 @@ export type DeploymentChangesChangeOptions = {
    * remediator links to it.
    */
   startedBy?: TaskStartedBy;
+  /** For a rollback (`DeploymentRollbacks`): what its new instance records of it. */
+  rollback?: RemediatorRollback;
   /**
    * Styrmin's own change of a utility (ClusterUtilities): the only change a system
    * environment takes; any other is UTILITY_READ_ONLY (checkUtilityChange).
@@ -141,6 +147,8 @@ export type SettingsChangesUpdateEnvironmentOptions = {
   expectedVersion?: number;
   /** A JSON merge patch of the overrides; absent leaves them. */
   overridesPatch?: unknown;
+  /** A JSON merge patch of the `EnvironmentSettings`; absent leaves them. */
+  settingsPatch?: unknown;
   /** The backup storage location's name, null for none; absent leaves it. */
   backupStorageLocation?: unknown;
   updatedBy: string;

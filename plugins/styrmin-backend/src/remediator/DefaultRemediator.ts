@@ -1,6 +1,8 @@
 import { InputError } from '@backstage/errors';
 import {
   APPLY_STYRMIN_DEPLOYMENT_STEP,
+  BackupBeforeUpgrade,
+  DeploymentConfiguration,
   DeploymentState,
   DriverSpec,
   FlowRunState,
@@ -8,6 +10,7 @@ import {
   plannedSteps,
   PromptAnswers,
   remediationFlow,
+  takesRestorePoint,
   TASK_TYPE_OF_FLOW,
 } from '@styrmin/plugin-styrmin-common';
 import { Knex } from 'knex';
@@ -28,6 +31,7 @@ import {
   RemediatorRecordEnvironmentTaskOptions,
   RemediatorRecordTaskOptions,
   RemediatorRemediateOptions,
+  RemediatorRollback,
   TaskStartedBy,
 } from './Remediator';
 
@@ -54,6 +58,8 @@ type DeploymentRemediation = {
   active?: Instance;
   /** The newly generated instance; absent for a deletion. */
   generated?: GeneratedInstance;
+  /** The deployment configuration the instance is generated from. */
+  configuration?: DeploymentConfiguration;
   driver: DriverSpec;
   /** Records the deployment's intent and state in one statement; returns it after. */
   write(state: DeploymentState): Promise<Deployment>;
@@ -91,6 +97,7 @@ export class DefaultRemediator implements Remediator {
   ): Promise<Redeployment[]> {
     const { tx, cluster, intent, createdBy, prompts, cause, startedBy } =
       options;
+    const policy = options.environment?.settings.backup_before_upgrade;
     const deployments = this.#deploymentsOf(options);
     if (intent?.kind === 'delete') {
       deployments.unshift(this.#deletion(tx, intent, createdBy));
@@ -106,8 +113,9 @@ export class DefaultRemediator implements Remediator {
             prompts: prompts.answers,
           }),
           ...(isOwn(intent, deployment.deploymentId)
-            ? { startedBy }
+            ? { startedBy, ...options.rollback }
             : { cause }),
+          policy,
         }),
       );
     }
@@ -221,6 +229,8 @@ export class DefaultRemediator implements Remediator {
           deploymentId: generated.deploymentId,
           active: generated.active,
           generated,
+          configuration:
+            own?.deployment.configuration ?? generated.stored?.configuration,
           driver: generated.driverVersion.spec,
           write,
         };
@@ -266,7 +276,8 @@ export class DefaultRemediator implements Remediator {
       prompts?: PromptAnswers;
       cause?: TaskCause;
       startedBy?: TaskStartedBy;
-    },
+      policy?: BackupBeforeUpgrade;
+    } & RemediatorRollback,
   ): Promise<Redeployment> {
     const { deploymentId, active, generated, cluster, createdBy } = options;
     const flowName = remediationFlow({
@@ -296,7 +307,18 @@ export class DefaultRemediator implements Remediator {
       deploymentId,
       flowRunId: flowRun.id,
       createdBy,
-      stepNames: plannedSteps({ flowName, driver: options.driver }),
+      stepNames: plannedSteps({
+        flowName,
+        driver: options.driver,
+        restorePoint:
+          options.restoresBackupId === undefined &&
+          takesRestorePoint({
+            flowName,
+            driver: options.driver,
+            policy: options.policy,
+          }),
+        restoresBackup: options.restoresBackupId !== undefined,
+      }),
       prompts: options.prompts,
       cause: options.cause,
       startKey: options.startedBy?.startKey,
@@ -313,6 +335,9 @@ export class DefaultRemediator implements Remediator {
         diff: generated.diff,
         replaces: active?.id,
         taskId: task.id,
+        configuration: options.configuration,
+        rollbackToInstanceId: options.rollbackToInstanceId,
+        restoresBackupId: options.restoresBackupId,
         createdBy,
       }));
     const supersededTaskIds = await this.#supersede(tx, older, task);

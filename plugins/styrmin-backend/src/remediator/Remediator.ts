@@ -11,6 +11,7 @@ import { Cluster } from '../clusters/ClusterStore';
 import { Deployment } from '../deployments/DeploymentStore';
 import { DriverVersion } from '../drivers/DriverStore';
 import { FlowRun } from '../flows/FlowRunStore';
+import { Environment } from '../environments/EnvironmentStore';
 import { DesiredDeployment, GeneratedInstance } from '../generator/Generator';
 import { Instance } from '../instances/Instance';
 import { Task, TaskCause } from '../tasks/TaskStore';
@@ -51,6 +52,13 @@ export type RemediatorRemediateOptions = {
   cluster: Cluster;
   /** The generated instances; those that did not change are skipped. */
   instances: readonly GeneratedInstance[];
+  /**
+   * The environment of the deployments, whose settings say whether an upgrade takes a
+   * restore point first (`takesRestorePoint`); none when absent.
+   */
+  environment?: Environment;
+  /** For a rollback: what the intent's own new instance records of it. */
+  rollback?: RemediatorRollback;
   /** The change of a deployment's intent that the instances were generated for. */
   intent?: DeploymentIntent;
   createdBy: string;
@@ -67,6 +75,20 @@ export type RemediatorRemediateOptions = {
    * key of the intent's own task (unique) and the step, which is linked to it.
    */
   startedBy?: TaskStartedBy;
+};
+
+/**
+ * What the instance of a rollback records: the earlier instance whose declared state it
+ * applies again and, with data, the restore point it restores in place once applied (its
+ * flow's last step; it takes no restore point first, since its data is restored anyway).
+ *
+ * @internal
+ */
+export type RemediatorRollback = {
+  rollbackToInstanceId?: string;
+  restoresBackupId?: string;
+  /** Why the rollback's own task is started, when its author did not (an automatic one). */
+  cause?: TaskCause;
 };
 
 /**

@@ -90,6 +90,29 @@ export function hookCause(options: {
   };
 }
 
+/**
+ * An automatic rollback (the environment's rollback_on_failed_upgrade): "rolled back
+ * automatically because the upgrade of dev/infrahub to 1.1.0 failed at the upgrade
+ * post-hook", naming the failed task and its step.
+ */
+export function rollbackCause(options: {
+  environment: Pick<Environment, 'name'>;
+  deployment: { name: string };
+  /** The upgrade task that failed. */
+  task: Pick<Task, 'id' | 'createdBy'>;
+  driverVersion: string;
+  /** The step it failed at. */
+  stepName: string;
+}): TaskCause {
+  const { environment, deployment, task, stepName } = options;
+  return {
+    kind: 'ROLLBACK',
+    message: `rolled back automatically because the upgrade of ${environment.name}/${deployment.name} to ${options.driverVersion} failed at "${stepName}"`,
+    causedBy: task.createdBy,
+    record: { type: 'task', id: task.id, name: stepName },
+  };
+}
+
 /** A backup that a schedule started. */
 export const SCHEDULED_BACKUP_CAUSE: TaskCause = {
   kind: 'SCHEDULE',

@@ -80,6 +80,7 @@ describe('SecretResealer', () => {
       expect(await reseal([TEST_SECRET_KEY])).toEqual({
         resealed: {
           'styrmin_deployments.configuration': 1,
+          'styrmin_instances.configuration': 0,
           'styrmin_instances.context': 0,
           'styrmin_environment_backups.deployments': 0,
           'styrmin_tasks.prompts': 0,
@@ -119,6 +120,7 @@ describe('SecretResealer', () => {
       expect(keyIdsOf(await sealedValues(knex))).toEqual(['k_new']);
       expect((await reseal([NEW_KEY, TEST_SECRET_KEY])).resealed).toEqual({
         'styrmin_deployments.configuration': 0,
+        'styrmin_instances.configuration': 0,
         'styrmin_instances.context': 0,
         'styrmin_environment_backups.deployments': 0,
         'styrmin_tasks.prompts': 0,

@@ -1,7 +1,7 @@
 /**
  * What made a task that its author did not start directly: a change of the cluster's
  * settings or the environment's overrides, a change of a sibling deployment, a hook's
- * action primitive, or a backup schedule.
+ * action primitive, a backup schedule, or an upgrade that failed and is rolled back.
  *
  * @internal
  */
@@ -10,7 +10,8 @@ export type TaskCauseKind =
   | 'ENVIRONMENT_SETTINGS'
   | 'DEPLOYMENT_CHANGE'
   | 'HOOK'
-  | 'SCHEDULE';
+  | 'SCHEDULE'
+  | 'ROLLBACK';
 
 /**
  * Why a task was started, recorded with it: a sentence for people ("redeployed because

@@ -181,7 +181,13 @@ export type AgentTaskStart =
       driverVersion: string;
       /** By action name, then prompt name; a prompt left out gets its default. */
       prompts?: PromptAnswers;
-    };
+    }
+  /**
+   * The restore point of the run's upgrade (a backup of the deployment) from its "Take the
+   * restore point" step; or, from a rollback's "Restore the restore point" step, the
+   * in-place restore of the backup its instance restores.
+   */
+  | { flow: 'CREATE_BACKUP' | 'RESTORE_BACKUP' };
 
 /**
  * `POST /runs/:runId/steps/:stepId/tasks`: an action primitive starts a task of the run's

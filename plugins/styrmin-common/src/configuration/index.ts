@@ -3,6 +3,10 @@ export { isJsonObject } from './JsonValue';
 export type { JsonObject, JsonValue } from './JsonValue';
 export { ClusterSettings, DEFAULT_CLUSTER_DOMAIN } from './ClusterSettings';
 export { EnvironmentOverrides } from './EnvironmentOverrides';
+export {
+  BackupBeforeUpgrade,
+  EnvironmentSettings,
+} from './EnvironmentSettings';
 export { ComponentOverrides, EnvVarValue } from './ComponentOverrides';
 export {
   AppVersion,

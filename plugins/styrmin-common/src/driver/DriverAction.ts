@@ -76,6 +76,12 @@ export const DriverAction = z
       .describe(
         'The context paths the action reads (for example `cluster.base_domain`, `environment.deployments`), each with everything below it. The context of an instance holds of the cluster settings and the other deployments of the environment only what the values template and the actions read, so that a change redeploys only the deployments that use it. Absent: the action reads the whole context, and every change of the cluster or the environment redeploys the deployment.',
       ),
+    migratesData: z
+      .boolean()
+      .optional()
+      .describe(
+        "Whether the action changes the application's stored data in a way the version before cannot read (a schema migration). With an upgrade hook, an environment whose `backup_before_upgrade` is `on_data_migration` backs the deployment up before an upgrade to this version. No when absent.",
+      ),
     prompts: z
       .record(ParameterName, DriverParameter)
       .default({})

@@ -27,7 +27,7 @@ export const environmentGraphQLSchema = /* GraphQL */ `
     """
     createEnvironment(input: CreateEnvironmentInput!): Environment!
     """
-    Changes an environment's overrides or backup storage location, and redeploys, in the
+    Changes an environment's overrides, settings or backup storage location, and redeploys, in the
     same transaction, every deployment of the environment whose context they change.
     Needs styrmin.environment.update.
     """
@@ -46,6 +46,8 @@ export const environmentGraphQLSchema = /* GraphQL */ `
     cluster: ID!
     "The cluster settings its deployments use instead of the cluster's; none when absent."
     overrides: JSON
+    "Its EnvironmentSettings (backup_before_upgrade, rollback_on_failed_upgrade); none when absent."
+    settings: JSON
     "The name of its backup storage location."
     backupStorageLocation: String
   }
@@ -56,6 +58,8 @@ export const environmentGraphQLSchema = /* GraphQL */ `
     expectedVersion: Int
     "A JSON merge patch of the overrides; absent leaves them."
     overrides: JSON
+    "A JSON merge patch of the settings; absent leaves them. A change of them redeploys nothing."
+    settings: JSON
     "The name of the backup storage location; null removes it, absent leaves it."
     backupStorageLocation: String
   }
@@ -83,6 +87,8 @@ export const environmentGraphQLSchema = /* GraphQL */ `
     cluster: Cluster!
     "The cluster settings its deployments use instead of the cluster's, as set."
     overrides: JSON!
+    "How it treats its deployments' upgrades (EnvironmentSettings: restore points, automatic rollback), as set."
+    settings: JSON!
     "The name of the backup storage location its deployments back up to."
     backupStorageLocation: String
     version: Int!

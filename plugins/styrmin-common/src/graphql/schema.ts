@@ -6,6 +6,7 @@ import { environmentBackupGraphQLSchema } from './environmentBackupSchema';
 import { environmentGraphQLSchema } from './environmentSchema';
 import { environmentOperationGraphQLSchema } from './environmentOperationSchema';
 import { planGraphQLSchema } from './planSchema';
+import { rollbackGraphQLSchema } from './rollbackSchema';
 import { taskGraphQLSchema } from './taskSchema';
 
 /**
@@ -58,6 +59,7 @@ export const styrminGraphQLSchema = /* GraphQL */ `
   ${clusterGraphQLSchema}
   ${environmentGraphQLSchema}
   ${deploymentGraphQLSchema}
+  ${rollbackGraphQLSchema}
   ${taskGraphQLSchema}
   ${backupGraphQLSchema}
   ${environmentBackupGraphQLSchema}

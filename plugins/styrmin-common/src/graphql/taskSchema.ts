@@ -168,6 +168,8 @@ export const taskGraphQLSchema = /* GraphQL */ `
     DEPLOYMENT_CHANGE
     HOOK
     SCHEDULE
+    "An automatic rollback: the record is the upgrade task that failed."
+    ROLLBACK
   }
 
   "Why a task was started."
@@ -185,7 +187,7 @@ export const taskGraphQLSchema = /* GraphQL */ `
     cluster
     environment
     deployment
-    "The task whose hook step started this one; its name is the step's."
+    "The task whose hook step started this one (its name is the step's), or the failed upgrade a rollback undoes (its name is the step that failed)."
     task
   }
 

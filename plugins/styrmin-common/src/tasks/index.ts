@@ -51,6 +51,11 @@ export {
   type PlannedFlow,
 } from './plannedSteps';
 export {
+  RESTORE_RESTORE_POINT_STEP,
+  TAKE_RESTORE_POINT_STEP,
+  takesRestorePoint,
+} from './restorePoint';
+export {
   deploymentStateAfterRun,
   deploymentStateFromStatus,
   readyConditionOf,

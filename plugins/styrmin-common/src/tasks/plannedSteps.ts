@@ -3,6 +3,10 @@ import { TaskType } from '../domain/TaskType';
 import { DriverAction } from '../driver/DriverAction';
 import { DriverSpec } from '../driver/DriverSpec';
 import { FlowName } from './FlowName';
+import {
+  RESTORE_RESTORE_POINT_STEP,
+  TAKE_RESTORE_POINT_STEP,
+} from './restorePoint';
 
 /**
  * The step that writes the StyrminDeployment resource, whose spec embeds the context and
@@ -91,6 +95,10 @@ export interface PlannedFlow {
     'CREATE_INSTANCE' | 'UPDATE_INSTANCE' | 'UPGRADE_INSTANCE' | 'DELETE'
   >;
   driver: DriverSpec;
+  /** Whether the flow takes a restore point first (see `takesRestorePoint`). */
+  restorePoint?: boolean;
+  /** Whether the flow restores a restore point in place last: a rollback with data. */
+  restoresBackup?: boolean;
 }
 
 /**
@@ -110,7 +118,9 @@ export function plannedActions(options: PlannedFlow): DriverAction[] {
 /**
  * The planned steps of a flow that applies or removes an instance, in the order they run
  * (DESIGN.md, "Reconciliation" 4): the hook's pre mode, the StyrminDeployment resource,
- * the core mode, the operator's phases, the post mode. A mode is a step only when the
+ * the core mode, the operator's phases, the post mode; first, when it takes one, the
+ * restore point (a backup before anything changes), and last, for a rollback with data,
+ * the in-place restore of the restore point. A mode is a step only when the
  * driver version declares an action for it, so the plan shows what will run; the flow
  * runs the task's steps by name. UPDATE_INSTANCE runs no hook; DELETE removes the
  * resource and what the operator made of it.
@@ -128,10 +138,12 @@ export function plannedSteps(options: PlannedFlow): string[] {
       ? [hookStepName(hook, mode)]
       : [];
   return [
+    ...(options.restorePoint ? [TAKE_RESTORE_POINT_STEP] : []),
     ...modeStep('pre'),
     APPLY_STYRMIN_DEPLOYMENT_STEP,
     ...modeStep('core'),
     ...OPERATOR_PHASE_STEPS,
     ...modeStep('post'),
+    ...(options.restoresBackup ? [RESTORE_RESTORE_POINT_STEP] : []),
   ];
 }

@@ -6,6 +6,7 @@ export {
 export {
   parseClusterSettings,
   parseEnvironmentOverrides,
+  parseEnvironmentSettings,
 } from './parseSettings';
 export {
   applicationVersionProblem,

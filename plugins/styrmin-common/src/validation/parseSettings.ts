@@ -1,5 +1,6 @@
 import { ClusterSettings } from '../configuration/ClusterSettings';
 import { EnvironmentOverrides } from '../configuration/EnvironmentOverrides';
+import { EnvironmentSettings } from '../configuration/EnvironmentSettings';
 import { ValidationResult } from './ValidationProblem';
 import { parseWithSchema } from './schemaProblems';
 
@@ -25,4 +26,15 @@ export function parseEnvironmentOverrides(
   input: unknown,
 ): ValidationResult<EnvironmentOverrides> {
   return parseWithSchema(EnvironmentOverrides, input);
+}
+
+/**
+ * Validates the settings of an environment as a user sends them, with every problem found.
+ *
+ * @public
+ */
+export function parseEnvironmentSettings(
+  input: unknown,
+): ValidationResult<EnvironmentSettings> {
+  return parseWithSchema(EnvironmentSettings, input);
 }

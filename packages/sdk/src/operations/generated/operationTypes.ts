@@ -76,6 +76,8 @@ export type CreateEnvironmentInput = {
   cluster: string;
   /** The cluster settings its deployments use instead of the cluster's; none when absent. */
   overrides?: unknown;
+  /** Its EnvironmentSettings (backup_before_upgrade, rollback_on_failed_upgrade); none when absent. */
+  settings?: unknown;
   /** The name of its backup storage location. */
   backupStorageLocation?: string | null | undefined;
 };
@@ -86,6 +88,8 @@ export type UpdateEnvironmentInput = {
   expectedVersion?: number | null | undefined;
   /** A JSON merge patch of the overrides; absent leaves them. */
   overrides?: unknown;
+  /** A JSON merge patch of the settings; absent leaves them. A change of them redeploys nothing. */
+  settings?: unknown;
   /** The name of the backup storage location; null removes it, absent leaves it. */
   backupStorageLocation?: string | null | undefined;
 };
@@ -244,6 +248,17 @@ export { DeploymentState };
 
 export type ContextChangeKind = 'ADDED' | 'REMOVED' | 'CHANGED';
 
+export type RollbackDeploymentInput = {
+  /** The deployment's id. */
+  deployment: string;
+  /** The number of the earlier instance to roll back to. */
+  toInstance: number;
+  /** Whether its restore point is restored in place too. */
+  withData?: boolean | null | undefined;
+  /** The version this change applies to; the one on arrival when absent. Another is CONFLICT. */
+  expectedVersion?: number | null | undefined;
+};
+
 export type RetryTaskInput = {
   /** The failed task. */
   task: string;
@@ -255,13 +270,15 @@ export type TaskCauseKind =
   | 'ENVIRONMENT_SETTINGS'
   | 'DEPLOYMENT_CHANGE'
   | 'HOOK'
-  | 'SCHEDULE';
+  | 'SCHEDULE'
+  /** An automatic rollback: the record is the upgrade task that failed. */
+  | 'ROLLBACK';
 
 export type TaskCauseRecordType =
   | 'cluster'
   | 'environment'
   | 'deployment'
-  /** The task whose hook step started this one; its name is the step's. */
+  /** The task whose hook step started this one (its name is the step's), or the failed upgrade a rollback undoes (its name is the step that failed). */
   | 'task';
 
 export type PodPhase =
@@ -1327,6 +1344,7 @@ export type DeploymentTimelineQuery = {
         active: boolean;
         createdBy: string;
         createdAt: string;
+        restoresData: boolean;
         driverVersion: { name: string; version: string };
         diff: Array<{
           path: string;
@@ -1340,7 +1358,22 @@ export type DeploymentTimelineQuery = {
           type: TaskType;
           status: FlowRunState;
           result: TaskResult;
+          cause: {
+            kind: TaskCauseKind;
+            message: string;
+            record: {
+              type: TaskCauseRecordType;
+              id: string;
+              name: string;
+            } | null;
+          } | null;
         } | null;
+        restorePoint: {
+          id: string;
+          veleroName: string;
+          phase: VeleroBackupPhase | null;
+        } | null;
+        rollbackTo: { number: number } | null;
       }>;
       pageInfo: { endCursor: string | null; hasNextPage: boolean };
     };
@@ -5153,3 +5186,148 @@ export type PlanUpgradeDeploymentMutation = {
   };
 };
 
+export type RollbackDeploymentMutationVariables = Exact<{
+  input: RollbackDeploymentInput;
+}>;
+
+export type RollbackDeploymentMutation = {
+  rollbackDeployment: {
+    changed: boolean;
+    droppedParameters: Array<string>;
+    plannedSteps: Array<string>;
+    carriedOverParameters: Array<{
+      parameter: string;
+      field: string;
+      value: unknown;
+    }>;
+    deployment: {
+      id: string;
+      name: string;
+      appVersion: string;
+      configuration: unknown;
+      state: DeploymentState;
+      stateReason: string | null;
+      deletedAt: string | null;
+      version: number;
+      createdBy: string;
+      createdAt: string;
+      updatedBy: string;
+      updatedAt: string;
+      environment: { id: string; name: string };
+      driverVersion: { name: string; version: string };
+      activeInstance: { id: string; number: number; createdAt: string } | null;
+    };
+    instance: {
+      id: string;
+      number: number;
+      active: boolean;
+      createdBy: string;
+      createdAt: string;
+      context: unknown;
+      driverVersion: { name: string; version: string };
+      diff: Array<{
+        path: string;
+        kind: ContextChangeKind;
+        before: unknown;
+        after: unknown;
+        secret: boolean;
+      }>;
+      task: {
+        id: string;
+        type: TaskType;
+        status: FlowRunState;
+        result: TaskResult;
+        createdBy: string;
+        createdAt: string;
+        flowRun: {
+          id: string;
+          pool: string;
+          flowName: FlowName;
+          state: FlowRunState;
+          attempts: number;
+          maxAttempts: number;
+          createdAt: string;
+        };
+        steps: Array<{
+          name: string;
+          position: number;
+          status: StepStatus;
+          attempts: number;
+          startedAt: string | null;
+          endedAt: string | null;
+        }>;
+      } | null;
+    } | null;
+    task: {
+      id: string;
+      type: TaskType;
+      status: FlowRunState;
+      result: TaskResult;
+      createdBy: string;
+      createdAt: string;
+      flowRun: {
+        id: string;
+        pool: string;
+        flowName: FlowName;
+        state: FlowRunState;
+        attempts: number;
+        maxAttempts: number;
+        createdAt: string;
+      };
+      steps: Array<{
+        name: string;
+        position: number;
+        status: StepStatus;
+        attempts: number;
+        startedAt: string | null;
+        endedAt: string | null;
+      }>;
+    } | null;
+    diff: Array<{
+      path: string;
+      kind: ContextChangeKind;
+      before: unknown;
+      after: unknown;
+      secret: boolean;
+    }>;
+    plannedActions: Array<{
+      name: string;
+      description: string | null;
+      hook: string;
+      mode: string;
+      components: Array<string>;
+      function: { module: string; export: string };
+      prompts: Array<{
+        name: string;
+        type: string;
+        title: string;
+        description: string;
+        required: boolean;
+        default: unknown;
+        values: Array<string> | null;
+        minimum: number | null;
+        maximum: number | null;
+        minLength: number | null;
+        maxLength: number | null;
+        pattern: string | null;
+      }>;
+    }>;
+    siblings: Array<{
+      flow: FlowName;
+      deployment: {
+        id: string;
+        name: string;
+        state: DeploymentState;
+        environment: { name: string };
+      };
+      diff: Array<{
+        path: string;
+        kind: ContextChangeKind;
+        before: unknown;
+        after: unknown;
+        secret: boolean;
+      }>;
+      task: { id: string; type: TaskType; status: FlowRunState } | null;
+    }>;
+  };
+};

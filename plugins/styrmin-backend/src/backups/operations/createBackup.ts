@@ -32,14 +32,22 @@ export type CreateBackupOptions = {
   tx?: Knex.Transaction;
   /** For a backup that a step of another task takes: its task's start key, and the step. */
   startedBy?: TaskStartedBy;
+  /**
+   * The instance whose upgrade takes the backup as its restore point, from its first step
+   * ("Take the restore point"): the deployment is DEPLOYING for that upgrade, before
+   * anything changed its namespace, and the backup is of the instance before it. The
+   * instance records the backup in `tx`.
+   */
+  restorePointOf?: string;
 };
 
 /**
  * Records a backup of a deployment's active instance and its create_backup task, in one
  * transaction, through the remediator. Refused with CONFLICT, writing nothing: a
  * tombstone; a deployment that is not RUNNING or FAILED (deploying, restoring: the
- * namespace is changing); one without an active instance; one whose environment has no
- * backup storage location, or one without a bucket and credentials. A second backup for
+ * namespace is changing), but for a restore point, which its own upgrade makes DEPLOYING;
+ * one without an active instance; one whose environment has no backup storage location,
+ * or one without a bucket and credentials. A second backup for
  * a schedule's slot is CONFLICT too (the store's slot rule), so that two replicas start
  * one between them.
  *
@@ -65,15 +73,28 @@ export async function createBackup(
     if (isTombstone(deployment)) {
       refuse('it is deleted (its backup history stays)');
     }
-    if (deployment.state !== 'RUNNING' && deployment.state !== 'FAILED') {
+    const restorePointOf = options.restorePointOf;
+    if (
+      !restorePointOf &&
+      deployment.state !== 'RUNNING' &&
+      deployment.state !== 'FAILED'
+    ) {
       refuse(`it is ${deployment.state}; back up when it is RUNNING or FAILED`);
     }
-    const [active] = await deps.instances.getActiveInstances({
-      tx,
-      deploymentIds: [deploymentId],
-    });
+    const active = restorePointOf
+      ? await instanceBefore(deps, { tx, deploymentId, restorePointOf })
+      : (
+          await deps.instances.getActiveInstances({
+            tx,
+            deploymentIds: [deploymentId],
+          })
+        )[0];
     if (!active) {
-      refuse('it has no active instance');
+      refuse(
+        restorePointOf
+          ? `instance ${restorePointOf} has no instance before it`
+          : 'it has no active instance',
+      );
     }
     if (!environment.backupStorageLocation) {
       refuse(`environment ${environment.name} has no backup storage location`);
@@ -107,6 +128,13 @@ export async function createBackup(
       startedBy: options.startedBy,
       ...(options.trigger === 'SCHEDULE' && { cause: SCHEDULED_BACKUP_CAUSE }),
     });
+    if (restorePointOf) {
+      await deps.instances.setRestorePoint({
+        tx,
+        id: restorePointOf,
+        backupId: id,
+      });
+    }
     return deps.backups.createBackup({
       tx,
       id,
@@ -122,4 +150,33 @@ export async function createBackup(
       createdBy,
     });
   });
+}
+
+/**
+ * The instance before the one whose upgrade takes a restore point: what the namespace
+ * runs while the upgrade's first step backs it up.
+ */
+async function instanceBefore(
+  deps: DeploymentBackupsDeps,
+  options: {
+    tx: Knex.Transaction;
+    deploymentId: string;
+    restorePointOf: string;
+  },
+) {
+  const { tx, deploymentId, restorePointOf } = options;
+  const [upgraded] = await deps.instances.getInstances({
+    tx,
+    ids: [restorePointOf],
+  });
+  if (!upgraded || upgraded.deploymentId !== deploymentId) {
+    return undefined;
+  }
+  const { instances } = await deps.instances.listInstances({
+    tx,
+    deploymentId,
+    before: upgraded.number,
+    limit: 1,
+  });
+  return instances[0];
 }

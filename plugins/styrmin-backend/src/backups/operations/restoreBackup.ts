@@ -22,6 +22,11 @@ export type RestoreBackupOptions = {
   tx?: Knex.Transaction;
   /** For a restore that a step of another task starts: its task's start key, and the step. */
   startedBy?: TaskStartedBy;
+  /**
+   * The task whose step starts the restore (a rollback with data's last step): open while
+   * the step waits, it does not make the deployment busy.
+   */
+  startingTaskId?: string;
 };
 
 /** The states of a task that has not ended. */
@@ -80,7 +85,7 @@ export async function recordRestore(
       },
       target: deployment,
       forClone: targetDeploymentId !== undefined,
-      targetBusy: open.length > 0,
+      targetBusy: open.some(t => t.id !== options.startingTaskId),
       now: deps.clock.now(),
     });
     if (refusal) {

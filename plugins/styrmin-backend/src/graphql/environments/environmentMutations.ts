@@ -3,6 +3,7 @@ import {
   allValid,
   parseBackupStorageLocation,
   parseEnvironmentOverrides,
+  parseEnvironmentSettings,
   parseRecordName,
   styrminEnvironmentCreatePermission,
   styrminEnvironmentDeletePermission,
@@ -39,6 +40,10 @@ export function createEnvironmentMutations(options: {
               'overrides',
               parseEnvironmentOverrides(input.overrides ?? {}),
             ),
+            settings: withinField(
+              'settings',
+              parseEnvironmentSettings(input.settings ?? {}),
+            ),
             backupStorageLocation: parseBackupStorageLocation(
               input.backupStorageLocation ?? null,
             ),
@@ -50,6 +55,7 @@ export function createEnvironmentMutations(options: {
             name: valid.name,
             clusterId: input.cluster,
             overrides: valid.overrides,
+            settings: valid.settings,
             backupStorageLocation: valid.backupStorageLocation ?? undefined,
             createdBy: callerRef(context.credentials),
           });
@@ -62,6 +68,7 @@ export function createEnvironmentMutations(options: {
             environmentId: input.id,
             expectedVersion: input.expectedVersion ?? undefined,
             overridesPatch: input.overrides ?? undefined,
+            settingsPatch: input.settings ?? undefined,
             // Absent leaves it; null removes it.
             backupStorageLocation: input.backupStorageLocation,
             updatedBy: callerRef(context.credentials),

@@ -334,7 +334,7 @@ export type Mutation = {
    */
   createEnvironment: Environment;
   /**
-   * Changes an environment's overrides or backup storage location, and redeploys, in the
+   * Changes an environment's overrides, settings or backup storage location, and redeploys, in the
    * same transaction, every deployment of the environment whose context they change.
    * Needs styrmin.environment.update.
    */
@@ -414,6 +414,21 @@ export type Mutation = {
    * command within its bounds (VALIDATION_FAILED). Needs styrmin.deployment.update.
    */
   runJob: DeploymentTaskResult;
+  /**
+   * Rolls a deployment back to an earlier instance, through the normal reconciliation:
+   * a new instance from the earlier one's declared state (its driver version and the
+   * configuration it was generated from), with the retired-parameter rule and the upgrade
+   * hooks of the version it moves to. With withData, the new instance's task ends with
+   * the in-place restore of the earlier instance's restore point (the backup an upgrade
+   * after it took first, see the environment setting backup_before_upgrade): the
+   * deployment is RESTORING, then RUNNING. Refused, writing nothing: an instance that is
+   * not earlier than the active one, or was recorded before instances kept their
+   * declared state, and withData without a Completed restore point (VALIDATION_FAILED on
+   * toInstance or withData, or CONFLICT); an unknown deployment or instance is NOT_FOUND;
+   * another version than expectedVersion CONFLICT. Needs styrmin.deployment.update, and
+   * styrmin.backup.restore with withData.
+   */
+  rollbackDeployment: DeploymentChangeResult;
   /**
    * Retries a failed task: a new task of the same change, by the same flow with the same
    * parameters. A task that applied an instance applies the same instance again (the
@@ -599,6 +614,11 @@ export type MutationRestartComponentsArgs = {
 /** The entry points for changing. */
 export type MutationRunJobArgs = {
   input: RunJobInput;
+};
+
+/** The entry points for changing. */
+export type MutationRollbackDeploymentArgs = {
+  input: RollbackDeploymentInput;
 };
 
 /** The entry points for changing. */
@@ -970,6 +990,8 @@ export type CreateEnvironmentInput = {
   cluster: Scalars['ID']['input'];
   /** The cluster settings its deployments use instead of the cluster's; none when absent. */
   overrides?: InputMaybe<Scalars['JSON']['input']>;
+  /** Its EnvironmentSettings (backup_before_upgrade, rollback_on_failed_upgrade); none when absent. */
+  settings?: InputMaybe<Scalars['JSON']['input']>;
   /** The name of its backup storage location. */
   backupStorageLocation?: InputMaybe<Scalars['String']['input']>;
 };
@@ -980,6 +1002,8 @@ export type UpdateEnvironmentInput = {
   expectedVersion?: InputMaybe<Scalars['Int']['input']>;
   /** A JSON merge patch of the overrides; absent leaves them. */
   overrides?: InputMaybe<Scalars['JSON']['input']>;
+  /** A JSON merge patch of the settings; absent leaves them. A change of them redeploys nothing. */
+  settings?: InputMaybe<Scalars['JSON']['input']>;
   /** The name of the backup storage location; null removes it, absent leaves it. */
   backupStorageLocation?: InputMaybe<Scalars['String']['input']>;
 };
@@ -1007,6 +1031,8 @@ export type Environment = {
   cluster: Cluster;
   /** The cluster settings its deployments use instead of the cluster's, as set. */
   overrides: Scalars['JSON']['output'];
+  /** How it treats its deployments' upgrades (EnvironmentSettings: restore points, automatic rollback), as set. */
+  settings: Scalars['JSON']['output'];
   /** The name of the backup storage location its deployments back up to. */
   backupStorageLocation?: Maybe<Scalars['String']['output']>;
   version: Scalars['Int']['output'];
@@ -1335,6 +1361,16 @@ export type Instance = {
   createdAt: Scalars['String']['output'];
   /** The task that applies it. */
   task?: Maybe<Task>;
+  /**
+   * The backup its upgrade took before changing anything (the environment's
+   * backup_before_upgrade): what a rollback with data restores. Null when it took none, or
+   * the backup is deleted. Needs styrmin.backup.read.
+   */
+  restorePoint?: Maybe<Backup>;
+  /** For an instance that a rollback made: the earlier instance whose declared state it applies again. */
+  rollbackTo?: Maybe<Instance>;
+  /** Whether it is a rollback with data: its task restores the restore point of the instance after rollbackTo in place, last. */
+  restoresData: Scalars['Boolean']['output'];
 };
 
 export type ContextChangeKind = 'ADDED' | 'REMOVED' | 'CHANGED';
@@ -1410,6 +1446,17 @@ export type CarriedOverParameter = {
   value: Scalars['JSON']['output'];
 };
 
+export type RollbackDeploymentInput = {
+  /** The deployment's id. */
+  deployment: Scalars['ID']['input'];
+  /** The number of the earlier instance to roll back to. */
+  toInstance: Scalars['Int']['input'];
+  /** Whether its restore point is restored in place too. */
+  withData?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The version this change applies to; the one on arrival when absent. Another is CONFLICT. */
+  expectedVersion?: InputMaybe<Scalars['Int']['input']>;
+};
+
 export type RetryTaskInput = {
   /** The failed task. */
   task: Scalars['ID']['input'];
@@ -1481,7 +1528,9 @@ export type TaskCauseKind =
   | 'ENVIRONMENT_SETTINGS'
   | 'DEPLOYMENT_CHANGE'
   | 'HOOK'
-  | 'SCHEDULE';
+  | 'SCHEDULE'
+  /** An automatic rollback: the record is the upgrade task that failed. */
+  | 'ROLLBACK';
 
 /** Why a task was started. */
 export type TaskCause = {
@@ -1499,7 +1548,7 @@ export type TaskCauseRecordType =
   | 'cluster'
   | 'environment'
   | 'deployment'
-  /** The task whose hook step started this one; its name is the step's. */
+  /** The task whose hook step started this one (its name is the step's), or the failed upgrade a rollback undoes (its name is the step that failed). */
   | 'task';
 
 /** A record that a task's cause names. */
@@ -2382,6 +2431,7 @@ export type ResolversTypes = {
   Redeployment: ResolverTypeWrapper<RedeploymentRecord>;
   DeploymentChangeResult: ResolverTypeWrapper<DeploymentChangeResultRecord>;
   CarriedOverParameter: ResolverTypeWrapper<CarriedOverParameter>;
+  RollbackDeploymentInput: RollbackDeploymentInput;
   RetryTaskInput: RetryTaskInput;
   DeploymentComponent: ResolverTypeWrapper<DeploymentComponent>;
   DeployedService: ResolverTypeWrapper<DeployedService>;
@@ -2539,6 +2589,7 @@ export type ResolversParentTypes = {
   Redeployment: RedeploymentRecord;
   DeploymentChangeResult: DeploymentChangeResultRecord;
   CarriedOverParameter: CarriedOverParameter;
+  RollbackDeploymentInput: RollbackDeploymentInput;
   RetryTaskInput: RetryTaskInput;
   DeploymentComponent: DeploymentComponent;
   DeployedService: DeployedService;
@@ -2853,6 +2904,12 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     RequireFields<MutationRunJobArgs, 'input'>
+  >;
+  rollbackDeployment?: Resolver<
+    ResolversTypes['DeploymentChangeResult'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationRollbackDeploymentArgs, 'input'>
   >;
   retryTask?: Resolver<
     ResolversTypes['DeploymentTaskResult'],
@@ -3269,6 +3326,7 @@ export type EnvironmentResolvers<
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   cluster?: Resolver<ResolversTypes['Cluster'], ParentType, ContextType>;
   overrides?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
+  settings?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
   backupStorageLocation?: Resolver<
     Maybe<ResolversTypes['String']>,
     ParentType,
@@ -3481,6 +3539,17 @@ export type InstanceResolvers<
   createdBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   task?: Resolver<Maybe<ResolversTypes['Task']>, ParentType, ContextType>;
+  restorePoint?: Resolver<
+    Maybe<ResolversTypes['Backup']>,
+    ParentType,
+    ContextType
+  >;
+  rollbackTo?: Resolver<
+    Maybe<ResolversTypes['Instance']>,
+    ParentType,
+    ContextType
+  >;
+  restoresData?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
 export type ContextChangeResolvers<

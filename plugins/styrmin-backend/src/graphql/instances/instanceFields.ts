@@ -1,6 +1,7 @@
 import {
   ContextChange,
   maskContext,
+  styrminBackupReadPermission,
   styrminDeploymentReadPermission,
   styrminDriverReadPermission,
 } from '@styrmin/plugin-styrmin-common';
@@ -43,6 +44,23 @@ export function createInstanceFields(): StyrminResolvers {
       task: withPermission(read, (instance, _args, context) =>
         instance.taskId ? context.loaders.task.load(instance.taskId) : null,
       ),
+      restorePoint: withPermission(
+        styrminBackupReadPermission,
+        async (instance, _args, context) =>
+          instance.restorePointBackupId
+            ? (await context.loaders.backups.backup.load(
+                instance.restorePointBackupId,
+              )) ?? null
+            : null,
+      ),
+      rollbackTo: withPermission(read, async (instance, _args, context) =>
+        instance.rollbackToInstanceId
+          ? (await context.loaders.instance.load(
+              instance.rollbackToInstanceId,
+            )) ?? null
+          : null,
+      ),
+      restoresData: instance => instance.restoresBackupId !== undefined,
     },
     ContextChange: {
       kind: change => CONTEXT_CHANGE_KINDS[change.kind],

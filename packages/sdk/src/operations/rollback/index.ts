@@ -1,0 +1,4 @@
+export {
+  rollbackDeploymentOperation,
+  type RollbackDeploymentInput,
+} from './rollbackDeployment';
