@@ -13,6 +13,7 @@ import { TASKS_TABLE } from './tasks/tables';
 export const SEALED_COLUMNS: readonly SealedColumn[] = [
   { table: DEPLOYMENTS_TABLE, column: 'configuration' },
   { table: INSTANCES_TABLE, column: 'context' },
+  { table: INSTANCES_TABLE, column: 'configuration' },
   { table: ENVIRONMENT_BACKUPS_TABLE, column: 'deployments' },
   { table: TASKS_TABLE, column: 'prompts' },
   { table: PLANS_TABLE, column: 'change' },
