@@ -231,6 +231,46 @@ describe('Styrmin actions over MCP', () => {
         applied.structuredContent!.task.id,
       );
     });
+
+    it('plans a change as a stored plan and applies it by id, refused to a read-only user', async () => {
+      const { createInfrahub } = await backend.newCluster();
+      const { deployment } = await createInfrahub();
+      const operator = await connect(OPERATOR);
+      const reader = await connect(READ_ONLY_USER);
+      const change = { id: deployment.id, driverVersion: '1.1.0' };
+
+      const refusedPlan = await reader.call('plan-change', change);
+      expect(refusedPlan.isError).toBe(true);
+      expect(refusedPlan.content[0].text).toMatch(
+        /^NotAllowedError: FORBIDDEN: .*styrmin\.deployment\.update/,
+      );
+      const planned = await operator.call('plan-change', change);
+      expect(planned.isError).toBeFalsy();
+      const { plan } = planned.structuredContent!;
+      expect(plan).toMatchObject({
+        kind: 'UPGRADE',
+        fromDriverVersion: '1.0.0',
+        driverVersion: '1.1.0',
+        changed: true,
+      });
+
+      const refusedApply = await reader.call('apply-plan', { id: plan.id });
+      expect(refusedApply.isError).toBe(true);
+      expect(refusedApply.content[0].text).toMatch(
+        /^NotAllowedError: FORBIDDEN: /,
+      );
+      const applied = await operator.call('apply-plan', { id: plan.id });
+      expect(applied.isError).toBeFalsy();
+      expect(applied.structuredContent).toMatchObject({
+        task: { type: 'upgrade_instance', createdBy: OPERATOR },
+        deployment: { version: 2, driverVersion: { version: '1.1.0' } },
+      });
+      const again = await operator.call('apply-plan', { id: plan.id });
+      expect(again.isError).toBe(true);
+      expect(again.content[0].text).toMatch(
+        /^ConflictError: CONFLICT: Plan .* was applied already/,
+      );
+    });
   });
 
   /*
