@@ -30,7 +30,7 @@ export type ReadEnvironmentStores = {
 };
 
 /**
- * What the generator builds from, read in the same eight queries however many deployments
+ * What the generator builds from, read in at most eight queries however many deployments
  * the cluster has: the environment (in a transaction, locked until it ends, see
  * `liveEnvironment`), its cluster, its deployments that are not deleted, their active
  * instances and their driver versions, with the versions in `drivers` besides (those a
