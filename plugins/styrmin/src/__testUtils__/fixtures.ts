@@ -362,6 +362,12 @@ export function mockStyrminApi(
     upgradeDeployment: async () => {
       throw new Error('Each test of a change answers it');
     },
+    planUpgrade: async () => {
+      throw new Error('Each test of a change answers it');
+    },
+    applyPlan: async () => {
+      throw new Error('Each test of a change answers it');
+    },
     // Administration: each test of one answers it.
     registerCluster: async () => {
       throw new Error('Each test of a registration answers it');

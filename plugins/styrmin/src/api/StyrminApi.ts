@@ -19,6 +19,7 @@ import type {
   DeleteDeploymentInput,
   Deployment,
   DeploymentChangeResult,
+  Plan,
   DeploymentObservedState,
   DeploymentTaskResult,
   DeploymentTimeline,
@@ -171,6 +172,20 @@ export interface StyrminApi {
   upgradeDeployment(
     input: UpgradeDeploymentInput,
   ): Promise<DeploymentChangeResult>;
+
+  /**
+   * Plans an upgrade: its dry run, kept as a plan (the diff, the steps, the hooks with their
+   * prompts, warnings, whether a backup is taken first) to apply by its id.
+   */
+  planUpgrade(
+    input: Omit<UpgradeDeploymentInput, 'dryRun' | 'plan'>,
+  ): Promise<Plan>;
+
+  /**
+   * Applies a plan by its id; refused (CONFLICT, naming what) when what it was computed
+   * from changed since.
+   */
+  applyPlan(planId: string): Promise<DeploymentChangeResult>;
 
   /** A page of a deployment's backups, of every instance, newest first; a tombstone's too. */
   getDeploymentBackups(

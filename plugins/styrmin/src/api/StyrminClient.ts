@@ -17,6 +17,7 @@ import {
   UpdateClusterResult,
   DeleteDeploymentInput,
   DeploymentChangeResult,
+  Plan,
   DeploymentObservedState,
   DeploymentTaskResult,
   DeploymentTimeline,
@@ -172,6 +173,16 @@ export class StyrminClient implements StyrminApi {
     input: UpgradeDeploymentInput,
   ): Promise<DeploymentChangeResult> {
     return this.#sdk.upgradeDeployment(input);
+  }
+
+  planUpgrade(
+    input: Omit<UpgradeDeploymentInput, 'dryRun' | 'plan'>,
+  ): Promise<Plan> {
+    return this.#sdk.plans.upgrade(input);
+  }
+
+  applyPlan(planId: string): Promise<DeploymentChangeResult> {
+    return this.#sdk.plans.apply(planId);
   }
 
   getDeploymentBackups(

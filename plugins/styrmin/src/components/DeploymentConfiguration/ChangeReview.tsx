@@ -10,8 +10,16 @@ import { ContextDiff } from '../ContextDiff';
 
 /** @public */
 export interface ChangeReviewProps {
-  /** A dry run's answer: what the change would do. */
-  result: DeploymentChangeResult;
+  /** A dry run's answer (or a plan): what the change would do. */
+  result: Pick<
+    DeploymentChangeResult,
+    | 'changed'
+    | 'diff'
+    | 'plannedSteps'
+    | 'plannedActions'
+    | 'droppedParameters'
+    | 'siblings'
+  >;
 }
 
 const Section = ({

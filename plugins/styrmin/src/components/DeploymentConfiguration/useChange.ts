@@ -11,15 +11,16 @@ const FIELD_CODES: ReadonlyArray<StyrminErrorCode> = [
   'RETIRED_PARAMETER_VALUE',
 ];
 
-type Call = () => Promise<DeploymentChangeResult>;
-
 /**
- * A change of a deployment in two calls: its dry run, whose answer is the review, then
- * the change itself, after which `onChanged` reloads the deployment. A refused input
- * becomes problems by field; any other failure (CONFLICT among them) is `error`.
+ * A change of a deployment in two calls: its dry run (or its plan), whose answer is the
+ * review, then the change itself (or the plan applied), after which `onChanged` reloads
+ * the deployment. A refused input becomes problems by field; any other failure (CONFLICT
+ * among them) is `error`.
  */
-export function useChange(onChanged: () => void) {
-  const [review, setReview] = useState<DeploymentChangeResult>();
+export function useChange<TReview = DeploymentChangeResult>(
+  onChanged: () => void,
+) {
+  const [review, setReview] = useState<TReview>();
   const [problems, setProblems] = useState<ChangeProblem[]>([]);
   const [error, setError] = useState<Error>();
   const [busy, setBusy] = useState(false);
@@ -30,10 +31,7 @@ export function useChange(onChanged: () => void) {
     setError(undefined);
   }, []);
 
-  const run = async (
-    call: Call,
-    then: (result: DeploymentChangeResult) => void,
-  ) => {
+  const run = async <T>(call: () => Promise<T>, then: (result: T) => void) => {
     reset();
     setBusy(true);
     try {
@@ -56,8 +54,9 @@ export function useChange(onChanged: () => void) {
     busy,
     reset,
     /** Runs the dry run; its answer becomes the review. */
-    preview: (call: Call) => run(call, setReview),
+    preview: (call: () => Promise<TReview>) => run(call, setReview),
     /** Makes the change, then has the deployment reloaded. */
-    apply: (call: Call) => run(call, () => onChanged()),
+    apply: (call: () => Promise<DeploymentChangeResult>) =>
+      run(call, () => onChanged()),
   };
 }

@@ -1,5 +1,5 @@
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
-import type { Deployment, DeploymentChangeResult } from '@styrmin/sdk';
+import type { Deployment, DeploymentChangeResult, Plan } from '@styrmin/sdk';
 import { StyrminApiError } from '@styrmin/sdk';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -34,11 +34,43 @@ const upgradeActions = infrahubVersion.actions.filter(
   a => a.hook === 'upgrade',
 );
 
-const planned: DeploymentChangeResult = {
-  deployment: { ...deployment, activeInstance: null },
+/** The plan of the upgrade to 1.1.0, as the API answers it. */
+const planned: Plan = {
+  id: '00000000-0000-4000-8000-0000000000a1',
+  kind: 'UPGRADE',
+  environment: { id: deployment.environment.id, name: 'dev' },
+  deployment: { id: deployment.id, name: deployment.name },
+  deploymentName: deployment.name,
+  fromDriverVersion: { name: 'infrahub', version: '1.0.0' },
+  driverVersion: { name: 'infrahub', version: '1.1.0' },
   changed: true,
-  instance: null,
-  task: null,
+  flow: 'UPGRADE_INSTANCE',
+  warnings: [
+    {
+      code: 'SINGLETON_RESTART',
+      component: 'database',
+      message:
+        'Component database is a singleton: its one pod is replaced, and it serves nothing until the new one is ready',
+    },
+  ],
+  backup: {
+    taken: false,
+    reason: 'Environment dev takes no backup before an upgrade',
+  },
+  fingerprint: `sha256:${'a'.repeat(64)}`,
+  basis: {
+    environment: { name: 'dev', version: 1 },
+    cluster: { name: 'local', version: 1 },
+    driverVersion: { name: 'infrahub', version: '1.1.0', digest: 'sha256:b' },
+    deployment: { name: deployment.name, version: 3, activeInstanceId: 'i' },
+    deployments: {},
+  },
+  createdBy: 'user:default/ada',
+  createdAt: '2026-12-02T05:00:00.000Z',
+  expiresAt: '2026-12-02T06:00:00.000Z',
+  appliedBy: null,
+  appliedAt: null,
+  appliedTask: null,
   diff: [
     {
       path: 'driver.version',
@@ -64,6 +96,12 @@ const planned: DeploymentChangeResult = {
   carriedOverParameters: [],
   siblings: [],
 };
+
+/** What applying the plan answers. */
+const applied = {
+  changed: true,
+  siblings: [],
+} as unknown as DeploymentChangeResult;
 
 const retired = new StyrminApiError({
   code: 'RETIRED_PARAMETER_VALUE',
@@ -140,12 +178,12 @@ const appVersion = () =>
 
 describe('DeploymentUpgrade', () => {
   it('refuses a retired parameter next to it, and starts the upgrade once it is removed', async () => {
-    const upgradeDeployment = jest
+    const planUpgrade = jest
       .fn()
       .mockRejectedValueOnce(retired)
       .mockResolvedValue(planned);
     const { api, onChanged, user } = await renderUpgrade(
-      { upgradeDeployment },
+      { planUpgrade, applyPlan: jest.fn().mockResolvedValue(applied) },
       { target: infrahubUnreplaced },
     );
 
@@ -197,12 +235,24 @@ describe('DeploymentUpgrade', () => {
       },
       prompts: { 'run-migrations': { migration_timeout_minutes: 45 } },
     };
-    expect(api.upgradeDeployment).toHaveBeenLastCalledWith({
-      ...upgrade,
-      dryRun: true,
-    });
+    expect(api.planUpgrade).toHaveBeenLastCalledWith(upgrade);
     expect(
       await screen.findByText('3. Run the upgrade core-hook'),
+    ).toBeInTheDocument();
+    const hooks = within(
+      screen.getByRole('region', { name: 'Hooks that will run' }),
+    );
+    expect(hooks.getByText('upgrade core: run-migrations')).toBeInTheDocument();
+    expect(
+      hooks.getByText('Prompts: migration_timeout_minutes (default 30)'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(/^Component database is a singleton/),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Plan' })).getByText(
+        planned.id,
+      ),
     ).toBeInTheDocument();
     expect(
       screen.getByText(
@@ -213,7 +263,8 @@ describe('DeploymentUpgrade', () => {
 
     await user.click(screen.getByRole('button', { name: 'Start upgrade' }));
 
-    expect(api.upgradeDeployment).toHaveBeenLastCalledWith(upgrade);
+    expect(api.applyPlan).toHaveBeenCalledWith(planned.id);
+    expect(api.upgradeDeployment).not.toHaveBeenCalled();
     await waitFor(() => expect(onChanged).toHaveBeenCalledTimes(1));
   });
 
@@ -230,11 +281,11 @@ describe('DeploymentUpgrade', () => {
       screen.getByRole('button', { name: 'Review changes' }),
     ).toBeDisabled();
     expect(appVersion()).toBeDisabled();
-    expect(api.upgradeDeployment).not.toHaveBeenCalled();
+    expect(api.planUpgrade).not.toHaveBeenCalled();
   });
 
   it('carries a retired value over to its replacement by default, says where in the review, and removes it when asked', async () => {
-    const upgradeDeployment = jest.fn().mockResolvedValue({
+    const planUpgrade = jest.fn().mockResolvedValue({
       ...planned,
       carriedOverParameters: [
         {
@@ -244,7 +295,7 @@ describe('DeploymentUpgrade', () => {
         },
       ],
     });
-    const { api, user } = await renderUpgrade({ upgradeDeployment });
+    const { api, user } = await renderUpgrade({ planUpgrade });
     const choice = within(
       screen.getByRole('region', {
         name: 'Retired parameter task_worker_replicas',
@@ -258,12 +309,11 @@ describe('DeploymentUpgrade', () => {
     ).toBeChecked();
     await user.click(screen.getByRole('button', { name: 'Review changes' }));
 
-    expect(api.upgradeDeployment).toHaveBeenLastCalledWith({
+    expect(api.planUpgrade).toHaveBeenLastCalledWith({
       id: deployment.id,
       expectedVersion: 3,
       driverVersion: '1.1.0',
       configuration: {},
-      dryRun: true,
     });
     const carried = await screen.findByRole('region', { name: 'Carried over' });
     expect(carried).toHaveTextContent(
@@ -276,7 +326,7 @@ describe('DeploymentUpgrade', () => {
       }),
     );
     await user.click(screen.getByRole('button', { name: 'Review changes' }));
-    expect(api.upgradeDeployment).toHaveBeenLastCalledWith(
+    expect(api.planUpgrade).toHaveBeenLastCalledWith(
       expect.objectContaining({
         configuration: { parameters: { task_worker_replicas: null } },
       }),
@@ -284,8 +334,10 @@ describe('DeploymentUpgrade', () => {
   });
 
   it('after a successful upgrade to 1.1.0, preselects no downgrade to 1.0.0 and shows nothing of the upgrade before', async () => {
-    const upgradeDeployment = jest.fn().mockResolvedValue(planned);
-    const { onChanged, user } = await renderUpgrade({ upgradeDeployment });
+    const { onChanged, user } = await renderUpgrade({
+      planUpgrade: jest.fn().mockResolvedValue(planned),
+      applyPlan: jest.fn().mockResolvedValue(applied),
+    });
     await user.click(screen.getByRole('button', { name: 'Review changes' }));
     await user.click(
       await screen.findByRole('button', { name: 'Start upgrade' }),
@@ -323,12 +375,12 @@ describe('DeploymentUpgrade', () => {
         },
       ],
     });
-    const upgradeDeployment = jest
+    const planUpgrade = jest
       .fn()
       .mockRejectedValueOnce(downgradeRefused)
       .mockResolvedValue(planned);
     const { api, user } = await renderUpgrade(
-      { upgradeDeployment },
+      { planUpgrade },
       {
         of: {
           ...deployment,
@@ -350,7 +402,7 @@ describe('DeploymentUpgrade', () => {
         /^\[VALIDATION_FAILED\] infrahub 1\.0\.0 is older/,
       ),
     ).toBeInTheDocument();
-    expect(api.upgradeDeployment).toHaveBeenLastCalledWith(
+    expect(api.planUpgrade).toHaveBeenLastCalledWith(
       expect.not.objectContaining({ allowDowngrade: true }),
     );
 
@@ -361,11 +413,10 @@ describe('DeploymentUpgrade', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Review changes' }));
 
-    expect(api.upgradeDeployment).toHaveBeenLastCalledWith(
+    expect(api.planUpgrade).toHaveBeenLastCalledWith(
       expect.objectContaining({
         driverVersion: '1.0.0',
         allowDowngrade: true,
-        dryRun: true,
       }),
     );
     expect(

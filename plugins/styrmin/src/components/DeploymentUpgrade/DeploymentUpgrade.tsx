@@ -22,6 +22,7 @@ import type {
   Driver,
   DriverVersion,
   DriverVersionParameter,
+  Plan,
   UpgradeDeploymentInput,
 } from '@styrmin/sdk';
 import { useState } from 'react';
@@ -42,6 +43,7 @@ import {
   retiredParameters,
 } from './RetiredParameters';
 import { UpgradeNotes } from './UpgradeNotes';
+import { UpgradePlan } from './UpgradePlan';
 
 /** @public */
 export interface DeploymentUpgradeProps {
@@ -84,7 +86,7 @@ const UpgradeEditor = ({
   onChanged,
 }: DeploymentUpgradeProps & { target: DriverVersion; refusal?: string }) => {
   const api = useApi(styrminApiRef);
-  const change = useChange(onChanged);
+  const change = useChange<Plan>(onChanged);
   const [appVersion, setAppVersion] = useState(deployment.appVersion);
   const [removed, setRemoved] = useState<string[]>([]);
   const [answers, setAnswers] = useState<PromptAnswers>({});
@@ -258,15 +260,16 @@ const UpgradeEditor = ({
         {review ? (
           <InfoCard
             title={`Review: ${deployment.driverVersion.version} to ${target.version}`}
-            subheader="What the upgrade does. Nothing is stored until you start it."
+            subheader="The plan of the upgrade. Nothing changes until you start it."
           >
             <UpgradeNotes review={review} downgrade={downgrade} />
+            <UpgradePlan plan={review} />
             <ChangeReview result={review} />
             <Button
               variant="contained"
               color="primary"
               disabled={disabled || !review.changed}
-              onClick={() => change.apply(() => api.upgradeDeployment(input))}
+              onClick={() => change.apply(() => api.applyPlan(review.id))}
             >
               Start upgrade
             </Button>
@@ -276,11 +279,7 @@ const UpgradeEditor = ({
             variant="contained"
             color="primary"
             disabled={disabled || appProblems.length > 0}
-            onClick={() =>
-              change.preview(() =>
-                api.upgradeDeployment({ ...input, dryRun: true }),
-              )
-            }
+            onClick={() => change.preview(() => api.planUpgrade(input))}
           >
             Review changes
           </Button>
@@ -374,9 +373,10 @@ const TargetVersion = ({
 /**
  * The Upgrade tab of a deployment: choose another version of its driver and an
  * application version within what that version supports (checked as it is typed), answer
- * the prompts of its upgrade actions, and review what the upgrade would do (a dry run:
- * the retired parameters it drops or refuses, the reconciliation diff, the steps and
- * driver actions that would run) before starting it.
+ * the prompts of its upgrade actions, and review the upgrade's plan (its dry run, kept: the
+ * retired parameters it drops or refuses, the reconciliation diff, the steps, the hooks'
+ * actions with their prompts, warnings, whether a backup is taken first) before starting
+ * it, which applies that plan (CONFLICT if the deployment changed since).
  *
  * @public
  */

@@ -12,7 +12,7 @@ export const UpgradeNotes = ({
   review,
   downgrade,
 }: {
-  review: DeploymentChangeResult;
+  review: Pick<DeploymentChangeResult, 'carriedOverParameters'>;
   /** The driver version moved from and to, when the upgrade is a downgrade. */
   downgrade?: { from: string; to: string };
 }) => (
