@@ -129,6 +129,26 @@ describe('buildEntities', () => {
     ]);
   });
 
+  it("emits no entity for a deployment of an environment it does not list (a cluster's utilities)", () => {
+    const refs = buildEntities(
+      {
+        ...RECORDS,
+        deployments: [
+          ...RECORDS.deployments,
+          {
+            ...INFRAHUB,
+            id: 'd-ingress',
+            name: 'ingress-nginx',
+            environment: { id: 'e-system', name: 'system-local' },
+          },
+        ],
+      },
+      CONTEXT,
+    ).map(e => e.metadata.name);
+    expect(refs).not.toContain('system-local.ingress-nginx');
+    expect(refs).toContain('dev.infrahub');
+  });
+
   it('emits only entities the catalog accepts, each with its location', async () => {
     for (const entity of entities) {
       expect([entity.metadata.name, await isValid(entity)]).toEqual([

@@ -35,15 +35,19 @@ export function buildEntities(
     ...records.environments.map(environment =>
       environmentEntity(environment, context),
     ),
-    ...records.deployments.map(deployment =>
-      deploymentEntity(
-        deployment,
-        environmentsById.get(deployment.environment.id)?.cluster,
-        context,
-        labelSelectors.get(driverVersionKey(deployment.driverVersion)),
-        records.exposedUrls.get(deployment.id),
+    // Not the deployments of an environment the API leaves out: a cluster's system
+    // environment, whose utilities Styrmin manages (docs/utilities.md).
+    ...records.deployments
+      .filter(deployment => environmentsById.has(deployment.environment.id))
+      .map(deployment =>
+        deploymentEntity(
+          deployment,
+          environmentsById.get(deployment.environment.id)?.cluster,
+          context,
+          labelSelectors.get(driverVersionKey(deployment.driverVersion)),
+          records.exposedUrls.get(deployment.id),
+        ),
       ),
-    ),
     ...records.driverVersions.map(driverVersion =>
       templateEntity(
         driverVersion,
