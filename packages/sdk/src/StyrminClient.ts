@@ -23,6 +23,8 @@ import {
   DeploymentChangeResult,
   DeploymentObservedState,
   deploymentObservedStateOperation,
+  deploymentEventsOperation,
+  KubernetesEvent,
   deploymentTasksOperation,
   DeploymentPage,
   DeploymentRef,
@@ -465,6 +467,14 @@ export class StyrminClient {
     id: string,
   ): Promise<DeploymentObservedState | undefined> {
     return this.#execute(deploymentObservedStateOperation, { id });
+  }
+
+  /**
+   * The Kubernetes Events of a deployment's namespace, newest first; undefined for an
+   * unknown deployment.
+   */
+  deploymentEvents(id: string): Promise<KubernetesEvent[] | undefined> {
+    return this.#execute(deploymentEventsOperation, { id });
   }
 
   /**

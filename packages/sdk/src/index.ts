@@ -84,6 +84,7 @@ export type {
   Environment,
   EnvironmentWithDeployments,
   Instance,
+  KubernetesEvent,
   PageInfo,
   PodStatus,
   StepAttemptError,

@@ -51,6 +51,7 @@ import { ServiceRoles } from './permissions/ServiceRoles';
 import { AesGcmSecretBox } from './secrets/AesGcmSecretBox';
 import { resealSecrets } from './secrets/resealSecrets';
 import { createRouter } from './service/router';
+import { KubernetesPluginEvents } from './kubernetesEvents/KubernetesPluginEvents';
 import { registerStyrminActions } from './actions/registerStyrminActions';
 import { DatabaseTaskStore } from './tasks/DatabaseTaskStore';
 import { ClusterUtilities } from './utilities/ClusterUtilities';
@@ -71,9 +72,11 @@ export const styrminPlugin = createBackendPlugin({
     env.registerInit({
       deps: {
         auditor: coreServices.auditor,
+        auth: coreServices.auth,
         clock: styrminClockServiceRef,
         config: coreServices.rootConfig,
         database: coreServices.database,
+        discovery: coreServices.discovery,
         events: eventsServiceRef,
         httpAuth: coreServices.httpAuth,
         httpRouter: coreServices.httpRouter,
@@ -88,9 +91,11 @@ export const styrminPlugin = createBackendPlugin({
       },
       async init({
         auditor,
+        auth,
         clock,
         config,
         database,
+        discovery,
         events,
         httpAuth,
         httpRouter,
@@ -314,6 +319,11 @@ export const styrminPlugin = createBackendPlugin({
             environmentUpgrades,
             environmentRestores,
             environmentClones,
+            // Deployment.events, read through Backstage's Kubernetes plugin.
+            kubernetesEvents: KubernetesPluginEvents.create({
+              discovery,
+              auth,
+            }),
             clock,
           },
           // Announces each change on the event bus (the catalog module refreshes its

@@ -28,3 +28,13 @@ export { DeploymentOverview } from './components/DeploymentOverview';
 export type { DeploymentOverviewProps } from './components/DeploymentOverview';
 export { DeploymentTasks } from './components/DeploymentTasks';
 export type { DeploymentTasksProps } from './components/DeploymentTasks';
+// The Events of a deployment's namespace, for the Kubernetes tab of its entity.
+export {
+  EntityStyrminEventsCard,
+  EventsCard,
+  EventsTable,
+} from './components/EventsCard';
+export type {
+  EventsCardProps,
+  EventsTableProps,
+} from './components/EventsCard';

@@ -98,6 +98,8 @@ export type { TasksOptions } from './deploymentTasks';
 export { environmentTasksOperation } from './environmentTasks';
 export { deploymentObservedStateOperation } from './deploymentObservedState';
 export type { DeploymentObservedState } from './deploymentObservedState';
+export { deploymentEventsOperation } from './deploymentEvents';
+export type { KubernetesEvent } from './deploymentEvents';
 export type {
   DeployedService,
   DeploymentComponent,

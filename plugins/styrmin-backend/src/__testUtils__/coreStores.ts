@@ -37,6 +37,7 @@ import { DeploymentPlans } from '../plans/DeploymentPlans';
 import { readExampleDriver } from './exampleDrivers';
 import { ManualClock } from './ManualClock';
 import { testSecretBox } from './secretBox';
+import { KubernetesEvents } from '../kubernetesEvents/KubernetesEvents';
 
 /** Who the test records say made a change. */
 export const TEST_USER = 'user:default/ada';
@@ -157,7 +158,10 @@ export async function createTestChangeServices(
  */
 export async function createTestGraphQL(
   stores: Awaited<ReturnType<typeof createCoreStores>>,
-  options: { permissions?: PermissionsService } = {},
+  options: {
+    permissions?: PermissionsService;
+    kubernetesEvents?: KubernetesEvents;
+  } = {},
 ) {
   const logger = mockServices.logger.mock();
   const changeServices = await createTestChangeServices(stores);
@@ -173,7 +177,11 @@ export async function createTestGraphQL(
         logger,
       }),
     },
-    records: { ...stores, ...changeServices },
+    records: {
+      ...stores,
+      ...changeServices,
+      kubernetesEvents: options.kubernetesEvents,
+    },
     permissions:
       options.permissions ??
       mockServices.permissions({ result: AuthorizeResult.ALLOW }),

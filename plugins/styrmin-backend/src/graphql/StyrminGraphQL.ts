@@ -42,6 +42,10 @@ import { createPlanResolvers } from './plans/planResolvers';
 import { createRollbackResolvers } from './rollback/rollbackResolvers';
 import { DeploymentPlans } from '../plans/DeploymentPlans';
 import { DeploymentRollbacks } from '../rollback/DeploymentRollbacks';
+import {
+  createKubernetesEventResolvers,
+  KubernetesEventResolverRecords,
+} from './kubernetesEvents/kubernetesEventResolvers';
 import { TaskRetries } from '../reconciliation/TaskRetries';
 import { ClusterUtilities } from '../utilities/ClusterUtilities';
 import { auditMutations } from './auditMutations';
@@ -74,7 +78,8 @@ export type StyrminGraphQLRecords = StyrminLoaderStores &
   BackupResolverRecords &
   EnvironmentBackupResolverRecords &
   EnvironmentOperationResolverRecords &
-  EnvironmentRestoreResolverRecords & {
+  EnvironmentRestoreResolverRecords &
+  KubernetesEventResolverRecords & {
     deploymentChanges: DeploymentChanges;
     deploymentPlans: DeploymentPlans;
     rollbacks: DeploymentRollbacks;
@@ -150,6 +155,7 @@ export class StyrminGraphQL {
       createEnvironmentRestoreResolvers(records),
       createPlanResolvers(records),
       createRollbackResolvers(records),
+      createKubernetesEventResolvers(records),
     );
     const schema = createStyrminSchema(auditMutations(resolvers, records));
     guardDeploymentScope(schema);

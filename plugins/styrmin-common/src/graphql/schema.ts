@@ -7,6 +7,7 @@ import { environmentGraphQLSchema } from './environmentSchema';
 import { environmentOperationGraphQLSchema } from './environmentOperationSchema';
 import { planGraphQLSchema } from './planSchema';
 import { rollbackGraphQLSchema } from './rollbackSchema';
+import { kubernetesEventGraphQLSchema } from './kubernetesEventSchema';
 import { taskGraphQLSchema } from './taskSchema';
 
 /**
@@ -65,4 +66,5 @@ export const styrminGraphQLSchema = /* GraphQL */ `
   ${environmentBackupGraphQLSchema}
   ${environmentOperationGraphQLSchema}
   ${planGraphQLSchema}
+  ${kubernetesEventGraphQLSchema}
 `;

@@ -11,6 +11,7 @@ import { backupAnswers } from './backupFixtures';
 import { deploymentAnswers } from './deploymentFixtures';
 import { environmentOperationAnswers } from './environmentOperationFixtures';
 import { recordAnswers } from './recordFixtures';
+import { kubernetesEvents } from './eventFixtures';
 
 /** What the tests' pages read, shaped as the GraphQL API answers. */
 
@@ -356,6 +357,7 @@ export function mockStyrminApi(
     ...recordAnswers,
     ...backupAnswers,
     ...environmentOperationAnswers,
+    getDeploymentEvents: async () => kubernetesEvents,
     editDeployment: async () => {
       throw new Error('Each test of a change answers it');
     },

@@ -27,6 +27,7 @@ import type {
   DeploymentWithInstance,
   Driver,
   DriverVersion,
+  KubernetesEvent,
   LoadDriverInput,
   LoadDriverResult,
   ServerInfo,
@@ -121,6 +122,12 @@ export interface StyrminApi {
   getDeploymentObservedState(
     id: string,
   ): Promise<DeploymentObservedState | undefined>;
+
+  /**
+   * The Kubernetes Events of a deployment's namespace, newest first; undefined when there
+   * is no such deployment.
+   */
+  getDeploymentEvents(id: string): Promise<KubernetesEvent[] | undefined>;
 
   /** A page of a deployment's instances, newest first, each with its diff. */
   getDeploymentTimeline(

@@ -16,6 +16,7 @@ import {
   timeline,
 } from '../__testUtils__/deploymentFixtures';
 import { devEnvironment, localCluster } from '../__testUtils__/recordFixtures';
+import { kubernetesEvents } from '../__testUtils__/eventFixtures';
 import {
   backupDetail,
   backups,
@@ -228,6 +229,14 @@ describe('StyrminClient', () => {
       data: { deployment: observedState },
       result: observedState,
       operationName: 'DeploymentObservedState',
+      variables: { id: deployment.id },
+    },
+    {
+      method: 'getDeploymentEvents',
+      call: (c: StyrminClient) => c.getDeploymentEvents(deployment.id),
+      data: { deployment: { events: kubernetesEvents } },
+      result: kubernetesEvents,
+      operationName: 'DeploymentEvents',
       variables: { id: deployment.id },
     },
     {

@@ -19,6 +19,7 @@ import {
   DeploymentChangeResult,
   Plan,
   DeploymentObservedState,
+  KubernetesEvent,
   DeploymentTaskResult,
   DeploymentTimeline,
   DeploymentTimelineOptions,
@@ -123,6 +124,10 @@ export class StyrminClient implements StyrminApi {
     id: string,
   ): Promise<DeploymentObservedState | undefined> {
     return this.#sdk.deploymentObservedState(id);
+  }
+
+  getDeploymentEvents(id: string): Promise<KubernetesEvent[] | undefined> {
+    return this.#sdk.deploymentEvents(id);
   }
 
   getDeploymentTimeline(

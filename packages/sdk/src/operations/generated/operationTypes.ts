@@ -1136,6 +1136,26 @@ export type DeleteEnvironmentMutation = {
   };
 };
 
+export type DeploymentEventsQueryVariables = Exact<{
+  id: string;
+}>;
+
+export type DeploymentEventsQuery = {
+  deployment: {
+    events: Array<{
+      cluster: string;
+      type: string;
+      reason: string;
+      object: string;
+      related: string | null;
+      source: string | null;
+      message: string;
+      count: number;
+      lastSeen: string;
+    }>;
+  } | null;
+};
+
 export type DeploymentObservedStateQueryVariables = Exact<{
   id: string;
 }>;

@@ -1316,6 +1316,16 @@ export type Deployment = {
   restores: Array<Restore>;
   /** The schedule that applies to it, its own or its environment's; null when none. */
   backupSchedule?: Maybe<BackupSchedule>;
+  /**
+   * The Kubernetes Events in the deployment's namespace, styrmin-<id>, newest first (by
+   * when each was last seen): its workloads' controllers and kubelet, and the agent's
+   * operator on the deployment record. Read when asked from each cluster Backstage's
+   * Kubernetes plugin knows, with the server's own credentials: only this namespace's
+   * Events, and only for a caller who may read the deployment. A cluster without the
+   * namespace has none. Needs styrmin.deployment.read; UNAVAILABLE when the Kubernetes plugin
+   * or a cluster does not answer.
+   */
+  events: Array<KubernetesEvent>;
 };
 
 /** The long-lived record of one application in one environment: what should run. */
@@ -2227,6 +2237,28 @@ export type Plan = {
   appliedTask?: Maybe<Task>;
 };
 
+/** A core v1 Event, as kubectl get events shows it. */
+export type KubernetesEvent = {
+  __typename?: 'KubernetesEvent';
+  /** The name the Kubernetes plugin gives the cluster it was read from. */
+  cluster: Scalars['String']['output'];
+  /** Normal or Warning. */
+  type: Scalars['String']['output'];
+  /** Why it happened, in one word (Scheduled, BackOff, HelmReleaseReady). */
+  reason: Scalars['String']['output'];
+  message: Scalars['String']['output'];
+  /** The object it is about, as <kind>/<name> (Pod/infrahub-server-5d9c). */
+  object: Scalars['String']['output'];
+  /** The other object it names, if any, as <kind>/<name> (the operator's StyrminDeployment). */
+  related?: Maybe<Scalars['String']['output']>;
+  /** The component that reported it (kubelet, styrmin-operator). */
+  source?: Maybe<Scalars['String']['output']>;
+  /** How many times it happened. */
+  count: Scalars['Int']['output'];
+  /** When it was last seen (ISO 8601). */
+  lastSeen: Scalars['String']['output'];
+};
+
 export type ResolverTypeWrapper<T> = Promise<T> | T;
 
 export type Resolver<
@@ -2507,6 +2539,7 @@ export type ResolversTypes = {
   PlanWarning: ResolverTypeWrapper<PlanWarning>;
   PlanBackup: ResolverTypeWrapper<PlanBackup>;
   Plan: ResolverTypeWrapper<PlanRecord>;
+  KubernetesEvent: ResolverTypeWrapper<KubernetesEvent>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -2646,6 +2679,7 @@ export type ResolversParentTypes = {
   PlanWarning: PlanWarning;
   PlanBackup: PlanBackup;
   Plan: PlanRecord;
+  KubernetesEvent: KubernetesEvent;
 };
 
 export type QueryResolvers<
@@ -3512,6 +3546,11 @@ export type DeploymentResolvers<
   >;
   backupSchedule?: Resolver<
     Maybe<ResolversTypes['BackupSchedule']>,
+    ParentType,
+    ContextType
+  >;
+  events?: Resolver<
+    Array<ResolversTypes['KubernetesEvent']>,
     ParentType,
     ContextType
   >;
@@ -4382,6 +4421,21 @@ export type PlanResolvers<
   >;
 };
 
+export type KubernetesEventResolvers<
+  ContextType = StyrminGraphQLContext,
+  ParentType extends ResolversParentTypes['KubernetesEvent'] = ResolversParentTypes['KubernetesEvent'],
+> = {
+  cluster?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  object?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  related?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  source?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  lastSeen?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = StyrminGraphQLContext> = {
   Query?: QueryResolvers<ContextType>;
   Server?: ServerResolvers<ContextType>;
@@ -4457,4 +4511,5 @@ export type Resolvers<ContextType = StyrminGraphQLContext> = {
   PlanWarning?: PlanWarningResolvers<ContextType>;
   PlanBackup?: PlanBackupResolvers<ContextType>;
   Plan?: PlanResolvers<ContextType>;
+  KubernetesEvent?: KubernetesEventResolvers<ContextType>;
 };
