@@ -285,6 +285,11 @@ function planContent(
     driver: driverVersion.spec,
   };
   const diff = redeployment?.diff ?? [];
+  const backup = planBackup({
+    environment: records.environment,
+    flowName: redeployment?.flowName,
+    driver: driverVersion.spec,
+  });
   return {
     deploymentName: result.deployment.name,
     driver,
@@ -292,7 +297,9 @@ function planContent(
     changed: result.changed,
     flowName: redeployment?.flowName,
     diff,
-    plannedSteps: flow ? plannedSteps(flow) : [],
+    plannedSteps: flow
+      ? plannedSteps({ ...flow, restorePoint: backup.taken })
+      : [],
     plannedActions: flow ? plannedActions(flow).map(a => a.name) : [],
     droppedParameters: result.droppedParameters,
     carriedOverParameters: result.carriedOverParameters,
@@ -302,10 +309,7 @@ function planContent(
       spec: driverVersion.spec,
       diff,
     }),
-    backup: planBackup({
-      environment: records.environment,
-      flowName: redeployment?.flowName,
-    }),
+    backup,
     siblings: result.siblings.map(sibling => ({
       deploymentId: sibling.deployment.id,
       deploymentName: sibling.deployment.name,

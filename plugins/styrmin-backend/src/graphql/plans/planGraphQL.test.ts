@@ -1,4 +1,8 @@
-import { hookStepName, SECRET_MASK } from '@styrmin/plugin-styrmin-common';
+import {
+  hookStepName,
+  SECRET_MASK,
+  TAKE_RESTORE_POINT_STEP,
+} from '@styrmin/plugin-styrmin-common';
 import {
   createCoreStores,
   createTestGraphQL,
@@ -357,6 +361,41 @@ describe('plans of changes through the API', () => {
       expect(codeOf(late)).toBe('CONFLICT');
       expect(late.errors[0].message).toBe(
         `Plan ${fresh.id} expired at 2026-12-01T13:00:00.000Z; plan the change again`,
+      );
+    });
+
+    it('takes a backup first when the environment says so, shows it as the first step, and refuses the plan after the setting changes', async () => {
+      const { execute, environmentId, id } = await setup();
+      const update = (settings: object) =>
+        execute(
+          /* GraphQL */ `
+            mutation Update($input: UpdateEnvironmentInput!) {
+              updateEnvironment(input: $input) {
+                changed
+              }
+            }
+          `,
+          { input: { id: environmentId, settings } },
+        );
+      expect(
+        (await update({ backup_before_upgrade: 'always' })).errors,
+      ).toBeUndefined();
+      const { plan } = (await execute(UPGRADE, { input: upgradeInput(id) }))
+        .data.upgradeDeployment;
+      expect(plan.backup).toEqual({
+        taken: true,
+        reason: 'Environment dev sets backup_before_upgrade: always',
+      });
+      expect(plan.plannedSteps[0]).toBe(TAKE_RESTORE_POINT_STEP);
+      expect(plan.basis.environment.version).toBe(2);
+
+      expect((await update({ backup_before_upgrade: 'never' })).errors).toBe(
+        undefined,
+      );
+      const applied = await execute(APPLY, { input: { id: plan.id } });
+      expect(codeOf(applied)).toBe('CONFLICT');
+      expect(applied.errors[0].message).toContain(
+        'the settings of environment dev changed (version 2, now 3)',
       );
     });
 
