@@ -30,7 +30,7 @@ import {
 } from '@styrmin/plugin-styrmin-node';
 import { StyrminClient } from '@styrmin/sdk';
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import { AddressInfo } from 'node:net';
@@ -111,11 +111,71 @@ function processFigures(pid: number) {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   const cpuSeconds = (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  // Its child processes' (actions, helm) once they ended and were waited for.
+  const childrenCpuSeconds =
+    (Number(fields[13]) + Number(fields[14])) / CLOCK_TICKS;
   const hwm = /VmHWM:\s+(\d+) kB/.exec(
     readFileSync(`/proc/${pid}/status`, 'utf8'),
   )?.[1];
-  return { cpuSeconds, peakMiB: Number(hwm) / 1024 };
+  return { cpuSeconds, childrenCpuSeconds, peakMiB: Number(hwm) / 1024 };
 }
+
+/**
+ * Watches the agent's child processes (driver actions' processes, helm) every 50 ms: how
+ * many ran, how long each lived (from first to last seen) and its peak resident memory.
+ */
+function childSampler(pid: number) {
+  const seen = new Map<
+    number,
+    { command: string; first: number; last: number; peakKiB: number }
+  >();
+  const read = (file: string) => {
+    try {
+      return readFileSync(file, 'utf8');
+    } catch {
+      return ''; // gone meanwhile
+    }
+  };
+  const sample = () => {
+    const now = Date.now();
+    const children = readdirSync(`/proc/${pid}/task`).flatMap(task =>
+      read(`/proc/${pid}/task/${task}/children`).split(' ').filter(Boolean),
+    );
+    for (const child of children.map(Number)) {
+      const rss = Number(
+        /VmRSS:\s+(\d+) kB/.exec(read(`/proc/${child}/status`))?.[1] ?? 0,
+      );
+      const known = seen.get(child);
+      if (known) {
+        known.last = now;
+        known.peakKiB = Math.max(known.peakKiB, rss);
+      } else {
+        const argv = read(`/proc/${child}/cmdline`).split('\0');
+        const command = argv.some(a => a.endsWith('actionChild.mjs'))
+          ? 'driver action process'
+          : path.basename(argv[0] ?? '?');
+        seen.set(child, { command, first: now, last: now, peakKiB: rss });
+      }
+    }
+  };
+  const timer = setInterval(sample, 50);
+  return {
+    stop: () => clearInterval(timer),
+    figures: () => {
+      const by = new Map<string, { lives: number[]; peaks: number[] }>();
+      for (const { command, first, last, peakKiB } of seen.values()) {
+        const entry = by.get(command) ?? { lives: [], peaks: [] };
+        entry.lives.push(last - first);
+        entry.peaks.push(peakKiB / 1024);
+        by.set(command, entry);
+      }
+      return by;
+    },
+  };
+}
+
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 /** Until `count` stays the same for two seconds: the agent has nothing left to do. */
 async function quiet(count: () => number) {
@@ -222,6 +282,9 @@ async function measure(size: number, agentBin: string) {
     await until(async () => sandbox.openWatches > 0, 100);
     const kubeCount = () => total(kubeRequests(sandbox));
     const atStart = kubeRequests(sandbox);
+    const children = childSampler(agent.pid!);
+    const agentAtStart = processFigures(agent.pid!);
+    const benchAtStart = process.cpuUsage();
 
     const started = Date.now();
     for (let i = 0; i < size; i++) {
@@ -243,6 +306,9 @@ async function measure(size: number, agentBin: string) {
     await until(async () => (await countRunning(client)) === size, 1_000);
     const convergeMs = Date.now() - started;
     const converged = difference(kubeRequests(sandbox), atStart);
+    const agentConverged = processFigures(agent.pid!);
+    const benchConverged = process.cpuUsage(benchAtStart);
+    children.stop();
 
     // At rest: nothing changes for AT_REST_SECONDS once the agent is done with the
     // convergence (its last status reports).
@@ -282,6 +348,33 @@ async function measure(size: number, agentBin: string) {
       perDeployment(converged).toFixed(1),
     );
     breakdown(converged, size);
+    line(
+      `${size} deployments: agent CPU per converged deployment`,
+      `${(
+        ((agentConverged.cpuSeconds - agentAtStart.cpuSeconds) / size) *
+        1000
+      ).toFixed(0)} ms, its child processes ${(
+        ((agentConverged.childrenCpuSeconds - agentAtStart.childrenCpuSeconds) /
+          size) *
+        1000
+      ).toFixed(0)} ms`,
+    );
+    line(
+      `${size} deployments: sandbox, Flux stand-in and backend CPU per deployment`,
+      `${((benchConverged.user + benchConverged.system) / 1000 / size).toFixed(
+        0,
+      )} ms   (one process: not the agent's)`,
+    );
+    for (const [command, { lives, peaks }] of children.figures()) {
+      line(
+        `${size} deployments: ${command}es`,
+        `${lives.length}, each living ${median(lives).toFixed(
+          0,
+        )} ms (median), peak RSS ${median(peaks).toFixed(
+          0,
+        )} MiB median, ${Math.max(...peaks).toFixed(0)} MiB max`,
+      );
+    }
     line(
       `${size} deployments: API requests per reconcile, nothing changed`,
       `${perDeployment(reconciled).toFixed(2)}   (goal 0)`,
