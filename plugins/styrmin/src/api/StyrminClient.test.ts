@@ -569,6 +569,25 @@ describe('StyrminClient', () => {
       },
     },
     {
+      method: 'planUpgrade',
+      call: (c: StyrminClient) =>
+        c.planUpgrade({ id: deployment.id, driverVersion: '1.1.0' }),
+      data: { upgradeDeployment: { plan: { id: 'plan-1', kind: 'UPGRADE' } } },
+      result: { id: 'plan-1', kind: 'UPGRADE' },
+      operationName: 'PlanUpgradeDeployment',
+      variables: {
+        input: { id: deployment.id, driverVersion: '1.1.0', plan: true },
+      },
+    },
+    {
+      method: 'applyPlan',
+      call: (c: StyrminClient) => c.applyPlan('plan-1'),
+      data: { applyPlan: { changed: true } },
+      result: { changed: true },
+      operationName: 'ApplyPlan',
+      variables: { input: { id: 'plan-1' } },
+    },
+    {
       method: 'deleteEnvironmentBackup',
       call: (c: StyrminClient) =>
         c.deleteEnvironmentBackup(completedEnvironmentBackup.id),
