@@ -19,6 +19,7 @@ import {
   startAgentProtocolBackend,
 } from '../__testUtils__/agentProtocolBackend';
 import { createTestDatabases } from '../__testUtils__/databases';
+import { releaseFetchConnections } from '../__testUtils__/releaseFetchConnections';
 import { styrminActions } from './styrminActions';
 
 jest.setTimeout(120_000);
@@ -87,6 +88,7 @@ describe('Styrmin actions over MCP', () => {
     afterAll(async () => {
       await Promise.all(clients.map(client => client.close()));
       await backend?.stop();
+      await releaseFetchConnections();
     });
 
     const connect = (user: string) =>
@@ -335,6 +337,7 @@ describe('Styrmin actions over MCP', () => {
       afterAll(async () => {
         await Promise.all(clients.map(client => client.close()));
         await backend?.stop();
+        await releaseFetchConnections();
       });
 
       it('reads as the MCP server, whose role refuses the changes', async () => {

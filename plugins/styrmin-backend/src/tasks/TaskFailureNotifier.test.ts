@@ -15,6 +15,7 @@ import {
 } from '../__testUtils__/agentProtocolBackend';
 import { createTestDatabases } from '../__testUtils__/databases';
 import { INFRAHUB_CONFIGURATION } from '../__testUtils__/reconciliation';
+import { releaseFetchConnections } from '../__testUtils__/releaseFetchConnections';
 import { runScripted } from '../__testUtils__/scriptedAgent';
 import { waitFor } from '../__testUtils__/waitFor';
 import { TASK_FAILED_TOPIC } from './TaskFailureNotifier';
@@ -91,7 +92,10 @@ describe('TaskFailureNotifier', () => {
       cluster = await backend.newCluster(SUFFIX);
     });
 
-    afterAll(() => backend?.stop());
+    afterAll(async () => {
+      await backend?.stop();
+      await releaseFetchConnections();
+    });
 
     const notificationsOf = async (user: string): Promise<Notification[]> => {
       const response = await fetch(
