@@ -43,8 +43,12 @@ const P99_GOAL_MS = 100;
 const BURST_POD_CHANGES = 10_000;
 const BURST_ROUND_TRIP_GOAL = 10;
 /** Short leases, so that a run whose claim was answered by the killed replica comes back soon. */
+const LEASE_SECONDS = 15;
 const FLOWS_CONFIG = {
-  flows: { leaseDuration: { seconds: 5 }, sweepInterval: { seconds: 1 } },
+  flows: {
+    leaseDuration: { seconds: LEASE_SECONDS },
+    sweepInterval: { seconds: 1 },
+  },
 };
 
 type Agent = {
@@ -120,13 +124,18 @@ function balancedClient(
 /** What the agents claimed: owner and attempt of every claim, by run. */
 type Claims = Map<string, Array<{ owner: string; attempt: number }>>;
 
-/** Each agent claims and runs its pool's runs until none is left. */
+/**
+ * Each agent claims and runs its pool's runs until none is left, heartbeating three times
+ * per lease as the agent's worker does; returns how many runs it lost (a lease that expired
+ * all the same: the run goes back to the pool and is claimed again).
+ */
 async function converge(
   agents: Agent[],
   clientOf: (agent: Agent) => AgentProtocolClient,
   claims: Claims,
   options: { onRun?: () => void } = {},
-) {
+): Promise<number> {
+  let lost = 0;
   await Promise.all(
     agents.map(async agent => {
       const client = clientOf(agent);
@@ -140,18 +149,29 @@ async function converge(
           { owner: agent.name, attempt: run.attempt },
         ]);
         options.onRun?.();
-        await client.heartbeat({
+        const lease = {
           runId: run.id,
           owner: agent.name,
           attempt: run.attempt,
-        });
-        const outcome = await runScripted(client, run, agent.name);
-        if (outcome !== 'SUCCEEDED') {
-          throw new Error(`Run ${run.id} ended ${outcome}`);
+        };
+        await client.heartbeat(lease);
+        const beating = setInterval(() => {
+          client.heartbeat(lease).catch(() => {});
+        }, (LEASE_SECONDS * 1000) / 3);
+        try {
+          const outcome = await runScripted(client, run, agent.name);
+          if (outcome === 'LOST') {
+            lost++;
+          } else if (outcome !== 'SUCCEEDED') {
+            throw new Error(`Run ${run.id} ended ${outcome}`);
+          }
+        } finally {
+          clearInterval(beating);
         }
       }
     }),
   );
+  return lost;
 }
 
 /** Counts the statements that write, on `knex`, while `work` runs. */
@@ -349,7 +369,7 @@ async function main() {
     const claims: Claims = new Map();
     const converging = performance.now();
     const cpu = process.cpuUsage();
-    await converge(agents, onA, claims);
+    const lostOfOne = await converge(agents, onA, claims);
     const convergedSeconds = (performance.now() - converging) / 1000;
     const convergeCpu = process.cpuUsage(cpu);
     process.stderr.write(`converged in ${convergedSeconds.toFixed(0)} s\n`);
@@ -406,13 +426,14 @@ async function main() {
     const claimsOfTwo: Claims = new Map();
     let runsClaimed = 0;
     let killedAt: number | undefined;
+    let lostOfTwo = 0;
     let sharesAtKill = '';
     // The lease sweep, as the replicas' schedulers would run it.
     const sweeping = setInterval(() => {
       setup.runScheduledTask('styrmin-flow-run-lease-sweep').catch(() => {});
     }, 1000);
     try {
-      await converge(agents, twoReplicas, claimsOfTwo, {
+      lostOfTwo += await converge(agents, twoReplicas, claimsOfTwo, {
         onRun: () => {
           runsClaimed++;
           if (killedAt === undefined && runsClaimed >= secondRuns / 2) {
@@ -439,7 +460,7 @@ async function main() {
         waited++
       ) {
         await new Promise(resolve => setTimeout(resolve, 1000));
-        await converge(agents, twoReplicas, claimsOfTwo);
+        lostOfTwo += await converge(agents, twoReplicas, claimsOfTwo);
       }
     } finally {
       clearInterval(sweeping);
@@ -557,7 +578,8 @@ async function main() {
         String(doubleClaims),
         doubleClaims === 0 ? '0: met' : '0: NOT MET',
       ],
-      ['runs claimed again after a lost answer', String(reclaimed), ''],
+      ['runs claimed again (lost answer or lease)', String(reclaimed), ''],
+      ['leases lost while running (under load)', String(lostOfTwo), ''],
       [
         'deployments with two active instances',
         String(twoActive),

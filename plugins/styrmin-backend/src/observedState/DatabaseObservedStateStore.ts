@@ -197,10 +197,15 @@ export class DatabaseObservedStateStore implements ObservedStateStore {
       if (row.pod_pod_name !== null) {
         state.pods.push(
           toPodStatus({
-            ...(Object.fromEntries(
-              POD_COLUMNS.map(column => [column, row[`pod_${column}`]]),
-            ) as DbPodStatusRow),
             deployment_id: row.deployment_id,
+            pod_name: row.pod_pod_name,
+            phase: row.pod_phase!,
+            ready: row.pod_ready!,
+            restarts: row.pod_restarts!,
+            started_at: row.pod_started_at,
+            component: row.pod_component,
+            reason: row.pod_reason,
+            observed_at: row.pod_observed_at!,
           }),
         );
       }
