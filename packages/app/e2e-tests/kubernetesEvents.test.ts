@@ -1,9 +1,9 @@
 /*
  * The Events of a deployment on its entity's Kubernetes tab, as a guest meets them: after a
  * create with styrminctl (--wait), the tab lists under Backstage's own content the Events
- * of the deployment's namespace on the embedded default's sandbox cluster, newest first:
- * the workloads' controllers' and kubelet's, and the operator's phases on the deployment
- * record, naming the StyrminDeployment. A guest holds no kubernetes.proxy permission: the
+ * of the deployment's namespace on the embedded default's sandbox cluster, newest first
+ * (20 a page): the workloads' controllers' and kubelet's, and the operator's phases on the
+ * deployment record, naming the StyrminDeployment. A guest holds no kubernetes.proxy permission: the
  * card reads through Styrmin's API.
  *
  * Run by scripts/e2e (kube-sandbox, an agent and the environment "dev" run next to the
@@ -55,11 +55,13 @@ test("a deployment's entity lists its namespace's Events on the Kubernetes tab, 
       .getByRole('table')
       .filter({ has: page.getByRole('columnheader', { name: 'Reason' }) });
     await shows(page, events, 'the Events table');
+    // The first page: the newest, the operator's last phases and the setup hook's Job.
+    const listed = async (reason: string, object: string) =>
+      (await row(events, reason).filter({ hasText: object }).count()) > 0;
     for (const [reason, object] of [
       ['Reconciled', 'ConfigMap/styrmin-deployment'],
       ['HelmReleaseReady', 'ConfigMap/styrmin-deployment'],
-      ['ScalingReplicaSet', 'Deployment/infrahub-infrahub-server'],
-      ['Scheduled', 'Pod/infrahub-infrahub-server-'],
+      ['Completed', 'Job/'],
     ]) {
       await shows(
         page,
@@ -67,20 +69,46 @@ test("a deployment's entity lists its namespace's Events on the Kubernetes tab, 
         `the ${reason} event of ${object}`,
       );
     }
-    const reconciled = row(events, 'Reconciled').first();
     assert.match(
-      await reconciled.innerText(),
+      await row(events, 'Reconciled').first().innerText(),
       new RegExp(`for StyrminDeployment/${deploymentId}`),
     );
-    // Newest first: the operator's last word came after the pods were scheduled.
-    const reasons = await events
-      .getByRole('row')
-      .evaluateAll(rows =>
-        rows.map(r => r.querySelectorAll('td')[1]?.textContent ?? ''),
-      );
-    assert.ok(
-      reasons.indexOf('Reconciled') < reasons.lastIndexOf('Scheduled'),
-      `Reconciled is listed after Scheduled: ${reasons.join(', ')}`,
+    // Newest first, page after page, down to the workloads' first events.
+    let lastSeen = Infinity;
+    const found = new Set<string>();
+    for (let pages = 0; pages < 10; pages++) {
+      const times = await events
+        .locator('time')
+        .evaluateAll(nodes =>
+          nodes.map(node => Date.parse(node.getAttribute('datetime')!)),
+        );
+      for (const time of times) {
+        assert.ok(time <= lastSeen, 'an Event listed after an older one');
+        lastSeen = time;
+      }
+      for (const [reason, object] of [
+        ['ScalingReplicaSet', 'Deployment/infrahub-infrahub-server'],
+        ['SuccessfulCreate', 'ReplicaSet/infrahub-infrahub-server-'],
+        ['Scheduled', 'Pod/infrahub-infrahub-server-'],
+      ]) {
+        if (await listed(reason, object)) {
+          found.add(reason);
+        }
+      }
+      const next = page.getByRole('button', { name: 'Next Page' });
+      if (
+        found.size === 3 ||
+        !(await next.isVisible()) ||
+        (await next.isDisabled())
+      ) {
+        break;
+      }
+      await next.click();
+    }
+    assert.deepEqual(
+      [...found].sort(),
+      ['ScalingReplicaSet', 'Scheduled', 'SuccessfulCreate'],
+      "the server's Deployment, ReplicaSet and Pod events",
     );
     // Backstage's own content stays above the card.
     await shows(
