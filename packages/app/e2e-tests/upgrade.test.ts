@@ -2,8 +2,10 @@
  * The Upgrade tab, as a developer moves infrahub from 1.0.0 to 1.1.0: the deployment sets
  * task_worker_replicas (which 1.1.0 retires) to 3, not its default; the tab offers to carry
  * the value over to the task-worker's replica override and does so by default, the review
- * says so and shows the override in the diff, and the upgrade stores it, reaching RUNNING
- * on 1.1.0. Afterwards the version picker preselects no downgrade to 1.0.0.
+ * (the upgrade's plan) says so, shows the override in the diff and the upgrade hook's
+ * actions with their prompts, and starting the upgrade applies that plan, which stores the
+ * override, reaching RUNNING on 1.1.0. Afterwards the version picker preselects no
+ * downgrade to 1.0.0.
  *
  * Run by scripts/e2e (kube-sandbox, an agent and the environment "dev" run next to the
  * portal; STYRMIN_CONFIG names styrminctl's config of this run); see styrmin.test.ts.
@@ -90,6 +92,23 @@ test('the Upgrade tab upgrades infrahub to 1.1.0 with task_worker_replicas carri
       page.getByRole('cell', { name: 'components.task-worker.replicas' }),
       'the replica override in the reconciliation diff',
     );
+    const hooks = page.getByRole('region', { name: 'Hooks that will run' });
+    await shows(
+      page,
+      hooks.getByText('upgrade core: run-migrations'),
+      "the plan's upgrade hook actions",
+    );
+    assert.match(
+      await hooks.innerText(),
+      /Prompts: migration_timeout_minutes \(default 30\)/,
+    );
+    const planId = await page
+      .getByRole('region', { name: 'Plan', exact: true })
+      .locator('code')
+      .innerText();
+    const reviewed = await styrminctl(['plans', 'show', planId]);
+    assert.equal(reviewed.kind, 'UPGRADE');
+    assert.equal(reviewed.appliedAt, null, 'reviewing applied the plan');
     await screenshot(page, '70-upgrade-review');
 
     await page.getByRole('button', { name: 'Start upgrade' }).click();
@@ -111,6 +130,10 @@ test('the Upgrade tab upgrades infrahub to 1.1.0 with task_worker_replicas carri
       'the deployment RUNNING again after the upgrade',
     );
     await screenshot(page, '71-upgrade-done');
+
+    const appliedPlan = await styrminctl(['plans', 'show', planId]);
+    assert.notEqual(appliedPlan.appliedAt, null, 'the plan was not applied');
+    assert.ok(appliedPlan.appliedTask?.id, 'the plan names no task');
 
     const shown = await styrminctl(['deployments', 'show', deploymentId]);
     assert.equal(shown.driverVersion.version, '1.1.0');
