@@ -174,18 +174,25 @@ async function converge(
   return lost;
 }
 
-/** Counts the statements that write, on `knex`, while `work` runs. */
+/**
+ * Counts the statements that write, on `knex`, while `work` runs: those of the reports, and
+ * apart the cluster's agentLastSeenAt, which authenticateAgent writes per agent at most
+ * once a minute, whatever the calls.
+ */
 async function countWrites<T>(knex: Knex, work: () => Promise<T>) {
   let writes = 0;
+  let seen = 0;
   const count = (query: { sql: string }) => {
-    if (/^\s*(insert|update|delete)/i.test(query.sql)) {
+    if (/^\s*update\s+"styrmin_clusters"/i.test(query.sql)) {
+      seen++;
+    } else if (/^\s*(insert|update|delete)/i.test(query.sql)) {
       writes++;
     }
   };
   knex.on('query', count);
   try {
     const result = await work();
-    return { writes, result };
+    return { writes, seen, result };
   } finally {
     knex.removeListener('query', count);
   }
@@ -532,6 +539,7 @@ async function main() {
         'writes',
         'writes/report',
         'goal',
+        'agent seen (per agent)',
       ],
       [
         'first',
@@ -540,6 +548,7 @@ async function main() {
         String(first.writes),
         perReport(first),
         'proportional',
+        String(first.seen),
       ],
       [
         'unchanged',
@@ -548,6 +557,7 @@ async function main() {
         String(same.writes),
         perReport(same),
         same.writes === 0 ? '0: met' : '0: NOT MET',
+        String(same.seen),
       ],
       [
         'burst',
@@ -556,17 +566,24 @@ async function main() {
         String(burst.writes),
         perReport(burst),
         'proportional',
+        String(burst.seen),
       ],
     ]);
     const roundTripsPerAgent = burst.result.roundTrips / agentCount;
+    // One report per changed deployment: at the goal's size, 10,000 pod changes over 100
+    // agents whose deployments have 3 pods take a report for each deployment they touch.
+    const atGoalSize = Math.ceil(BURST_POD_CHANGES / 100 / 3);
+    const burstMet =
+      roundTripsPerAgent <= BURST_ROUND_TRIP_GOAL &&
+      atGoalSize <= BURST_ROUND_TRIP_GOAL;
     process.stdout.write(
       `\nburst of ${
         burst.result.pods
       } pod changes: ${roundTripsPerAgent.toFixed(
         0,
-      )} round trips per agent (goal <= ${BURST_ROUND_TRIP_GOAL}: ${
-        roundTripsPerAgent <= BURST_ROUND_TRIP_GOAL ? 'met' : 'NOT MET'
-      }; the protocol takes one deployment per report)\n\n`,
+      )} round trips per agent, one per changed deployment; ${atGoalSize} at the goal's size (goal <= ${BURST_ROUND_TRIP_GOAL}: ${
+        burstMet ? 'met' : 'NOT MET'
+      }: the protocol takes one deployment per report)\n\n`,
     );
     printTable([
       ['two replicas', 'figure', 'goal'],
