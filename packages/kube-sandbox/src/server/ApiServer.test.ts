@@ -545,6 +545,47 @@ describe('ApiServer', () => {
     remove();
   });
 
+  it('throttles with 429, Retry-After and retryAfterSeconds, only the matching writes and only as often as asked', async () => {
+    const path = '/api/v1/namespaces/default/configmaps';
+    sandbox.faults.inject({
+      verb: 'create',
+      resource: 'configmaps',
+      status: 429,
+      retryAfterSeconds: 2,
+      times: 2,
+    });
+    // Reads pass: the rule matches creates only.
+    expect((await rawRequest(sandbox, 'GET', path)).status).toBe(200);
+    for (let i = 0; i < 2; i++) {
+      const throttled = await rawRequest(sandbox, 'POST', path, {
+        body: { metadata: { name: 'throttled' } },
+      });
+      expect(throttled.status).toBe(429);
+      expect(throttled.headers['retry-after']).toBe('2');
+      expect(throttled.json).toMatchObject({
+        kind: 'Status',
+        reason: 'TooManyRequests',
+        code: 429,
+        details: { retryAfterSeconds: 2 },
+      });
+    }
+    // Nothing was written while throttled; the third create goes through.
+    expect((await rawRequest(sandbox, 'GET', `${path}/throttled`)).status).toBe(
+      404,
+    );
+    const created = await rawRequest(sandbox, 'POST', path, {
+      body: { metadata: { name: 'throttled' } },
+    });
+    expect(created.status).toBe(201);
+    expect(created.headers['retry-after']).toBeUndefined();
+    // A failure without retryAfterSeconds carries no Retry-After.
+    sandbox.faults.inject({ verb: 'get', resource: 'configmaps', status: 500 });
+    const failed = await rawRequest(sandbox, 'GET', `${path}/throttled`);
+    expect(failed.status).toBe(500);
+    expect(failed.headers['retry-after']).toBeUndefined();
+    expect(failed.json.reason).toBe('InternalError');
+  });
+
   it('deletes a collection by label selector', async () => {
     for (const [name, tier] of [
       ['c1', 'cache'],

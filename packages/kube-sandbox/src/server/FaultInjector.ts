@@ -28,6 +28,11 @@ export interface FaultRule extends FaultMatch {
   /** Answer with a failure Status with this code instead of serving the request. */
   status?: number;
   message?: string;
+  /**
+   * With `status`, the seconds a client should wait: the Status's `details.retryAfterSeconds`
+   * and a `Retry-After` header, as the apiserver sends with 429 Too Many Requests.
+   */
+  retryAfterSeconds?: number;
   /** Wait this long before serving (or failing) the request. */
   delayMs?: number;
 }
@@ -137,7 +142,7 @@ export class FaultInjector {
       );
     }
     if (rule.status) {
-      throw ApiError.withCode(
+      const error = ApiError.withCode(
         rule.status,
         rule.message ??
           `injected failure for ${qualifiedResource({
@@ -145,6 +150,10 @@ export class FaultInjector {
             plural: facts.plural,
           })}`,
       );
+      if (rule.retryAfterSeconds !== undefined) {
+        error.status.details = { retryAfterSeconds: rule.retryAfterSeconds };
+      }
+      throw error;
     }
   }
 

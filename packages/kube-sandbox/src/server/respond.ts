@@ -11,12 +11,14 @@ export function respondJson(
   response: ServerResponse,
   status: number,
   body: unknown,
+  headers: Record<string, string> = {},
 ): void {
   const text = JSON.stringify(body);
   response.writeHead(status, {
     'Content-Type': 'application/json',
     'Content-Length': Buffer.byteLength(text),
     'Cache-Control': 'no-cache, private',
+    ...headers,
   });
   response.end(text);
 }
@@ -33,5 +35,12 @@ export function respondWithError(
     error instanceof ApiError
       ? error
       : ApiError.internal((error as Error)?.message ?? String(error));
-  respondJson(response, apiError.code, apiError.status);
+  const retryAfter = apiError.status.details?.retryAfterSeconds;
+  respondJson(
+    response,
+    apiError.code,
+    apiError.status,
+    // The apiserver sends both: clients read the header, kubectl the details.
+    retryAfter === undefined ? {} : { 'Retry-After': String(retryAfter) },
+  );
 }
