@@ -1,4 +1,4 @@
-import { KubernetesObject } from '@kubernetes/client-node';
+import { KubernetesObject, V1LabelSelector } from '@kubernetes/client-node';
 
 /**
  * Velero's API (`velero.io/v1`, Velero 1.18): the objects the agent writes and reads in
@@ -74,6 +74,8 @@ export interface VeleroRestore extends KubernetesObject {
     includedNamespaces?: string[];
     namespaceMapping?: Record<string, string>;
     existingResourcePolicy?: 'none' | 'update';
+    /** Only the objects it matches are restored (a Kubernetes label selector). */
+    labelSelector?: V1LabelSelector;
     restorePVs?: boolean;
   };
   status?: {

@@ -109,6 +109,7 @@ export type {
   UpdateClusterResult,
   UpdateEnvironmentInput,
   UpdateEnvironmentResult,
+  RollbackDeploymentInput,
   UpgradeDeploymentInput,
   DatabaseEngine,
   Driver,

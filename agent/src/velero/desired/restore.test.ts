@@ -10,7 +10,7 @@ describe('desiredRestore', () => {
     labels: { 'styrmin.io/restore-id': 'r1' },
   };
 
-  it('restores the backup in place, updating the objects that exist', () => {
+  it('restores the backup in place, updating the objects that exist, without the Jobs of actions', () => {
     expect(desiredRestore(inputs)).toEqual({
       apiVersion: 'velero.io/v1',
       kind: 'Restore',
@@ -26,6 +26,11 @@ describe('desiredRestore', () => {
         backupName: 'shop-b1',
         includedNamespaces: ['styrmin-d1'],
         existingResourcePolicy: 'update',
+        labelSelector: {
+          matchExpressions: [
+            { key: 'styrmin.io/action-job', operator: 'DoesNotExist' },
+          ],
+        },
         restorePVs: true,
       },
     });

@@ -1,3 +1,4 @@
+import { ACTION_JOB_LABEL } from '../../actions/executeCommands';
 import { MANAGED_LABELS } from '../labels';
 import { VELERO_API_VERSION, VeleroRestore } from '../velero';
 
@@ -24,7 +25,10 @@ export interface RestoreInputs {
  * clone's own instance made stay as they are (they name the clone's deployments, not the
  * source's, and a Job's template cannot change), and what they lack comes from the backup.
  * Velero restores volume data only into claims the restore creates: the flow removes the
- * backup's claims first.
+ * backup's claims first. The Jobs of driver actions (executeCommands', with their pods)
+ * are left out: restored, a Job would run its commands again, and one that an action of
+ * the instance restored into made since cannot take the backup's template (a rollback
+ * with data runs its hooks first).
  */
 export function desiredRestore(inputs: RestoreInputs): VeleroRestore {
   const crossTarget = inputs.sourceNamespace !== inputs.namespace;
@@ -43,6 +47,9 @@ export function desiredRestore(inputs: RestoreInputs): VeleroRestore {
         ? { namespaceMapping: { [inputs.sourceNamespace]: inputs.namespace } }
         : {}),
       existingResourcePolicy: crossTarget ? 'none' : 'update',
+      labelSelector: {
+        matchExpressions: [{ key: ACTION_JOB_LABEL, operator: 'DoesNotExist' }],
+      },
       restorePVs: true,
     },
   };

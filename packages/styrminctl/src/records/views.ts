@@ -125,6 +125,12 @@ export function instanceRows(instances: readonly TimelineEntry[]) {
     driver: `${instance.driverVersion.name} ${instance.driverVersion.version}`,
     task: instance.task && `${instance.task.type} ${instance.task.result}`,
     changes: instance.diff.length,
+    'restore point': instance.restorePoint?.phase ?? undefined,
+    'rollback to': instance.rollbackTo
+      ? `${instance.rollbackTo.number}${
+          instance.restoresData ? ' with data' : ''
+        }`
+      : undefined,
   }));
 }
 

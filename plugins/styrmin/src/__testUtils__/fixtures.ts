@@ -370,6 +370,9 @@ export function mockStyrminApi(
     applyPlan: async () => {
       throw new Error('Each test of a change answers it');
     },
+    rollbackDeployment: async () => {
+      throw new Error('Each test of a change answers it');
+    },
     // Administration: each test of one answers it.
     registerCluster: async () => {
       throw new Error('Each test of a registration answers it');

@@ -36,6 +36,7 @@ import type {
   TasksOptions,
   TaskTree,
   EditDeploymentInput,
+  RollbackDeploymentInput,
   RunJobInput,
   UpgradeDeploymentInput,
 } from '@styrmin/sdk';
@@ -193,6 +194,14 @@ export interface StyrminApi {
    * from changed since.
    */
   applyPlan(planId: string): Promise<DeploymentChangeResult>;
+
+  /**
+   * Rolls a deployment back to an earlier instance (its number): its declared state applied
+   * again; with `withData`, its restore point restored in place too.
+   */
+  rollbackDeployment(
+    input: RollbackDeploymentInput,
+  ): Promise<DeploymentChangeResult>;
 
   /** A page of a deployment's backups, of every instance, newest first; a tombstone's too. */
   getDeploymentBackups(

@@ -34,6 +34,7 @@ import {
   TasksOptions,
   TaskTree,
   EditDeploymentInput,
+  RollbackDeploymentInput,
   RunJobInput,
   UpgradeDeploymentInput,
   RecordRef,
@@ -188,6 +189,12 @@ export class StyrminClient implements StyrminApi {
 
   applyPlan(planId: string): Promise<DeploymentChangeResult> {
     return this.#sdk.plans.apply(planId);
+  }
+
+  rollbackDeployment(
+    input: RollbackDeploymentInput,
+  ): Promise<DeploymentChangeResult> {
+    return this.#sdk.rollbacks.rollback(input);
   }
 
   getDeploymentBackups(

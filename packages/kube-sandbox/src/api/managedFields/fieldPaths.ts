@@ -139,12 +139,14 @@ export function valueAt(object: unknown, path: string): unknown {
     if (element.startsWith('f:')) {
       value = isPlainObject(value) ? value[body] : undefined;
     } else if (element.startsWith('k:')) {
-      const [[key, wanted]] = Object.entries(JSON.parse(body));
-      value = Array.isArray(value)
-        ? value.find(
-            item => isPlainObject(item) && deepEqual(item[key], wanted),
-          )
-        : undefined;
+      // `k:{}`: an item without its merge key (itemElement), which no item matches.
+      const [[key, wanted] = []] = Object.entries(JSON.parse(body));
+      value =
+        Array.isArray(value) && key !== undefined
+          ? value.find(
+              item => isPlainObject(item) && deepEqual(item[key], wanted),
+            )
+          : undefined;
     } else {
       const wanted = JSON.parse(body);
       value =

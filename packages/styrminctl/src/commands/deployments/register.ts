@@ -6,6 +6,7 @@ import { registerDiffCommand } from './diff';
 import { registerEditCommand } from './edit';
 import { registerListCommand } from './list';
 import { registerRestartCommand } from './restart';
+import { registerRollbackCommand } from './rollback';
 import { registerRunJobCommand } from './runJob';
 import { registerShowCommand } from './show';
 import { registerStartCommand } from './start';
@@ -21,7 +22,7 @@ export function registerDeploymentsCommands(
   const deployments = program
     .command('deployments')
     .description(
-      'Create, list, show, edit, upgrade and delete deployments; stop, start and restart components, run jobs; their timeline and diffs',
+      'Create, list, show, edit, upgrade, roll back and delete deployments; stop, start and restart components, run jobs; their timeline and diffs',
     );
   // In the order --help lists them.
   for (const register of [
@@ -30,6 +31,7 @@ export function registerDeploymentsCommands(
     registerShowCommand,
     registerEditCommand,
     registerUpgradeCommand,
+    registerRollbackCommand,
     registerDeleteCommand,
     registerStopCommand,
     registerStartCommand,
