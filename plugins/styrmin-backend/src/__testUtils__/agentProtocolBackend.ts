@@ -63,12 +63,25 @@ export async function startAgentProtocolBackend(options: {
   } = options;
   /** What the plugin logged as errors: a 500's cause, for the test to show. */
   const loggedErrors: string[] = [];
-  const logger = mockServices.logger.mock({
-    error: (message: string, meta?: Error | object) => {
+  /** Everything the plugin logged, at every level, with its metadata: what may not leak. */
+  const logged: string[] = [];
+  const log = (level: string) => (message: string, meta?: Error | object) => {
+    logged.push(
+      `${level} ${message} ${
+        meta instanceof Error ? meta.stack : JSON.stringify(meta ?? {})
+      }`,
+    );
+    if (level === 'error') {
       loggedErrors.push(
         `${message}${meta instanceof Error ? `: ${meta.stack}` : ''}`,
       );
-    },
+    }
+  };
+  const logger = mockServices.logger.mock({
+    error: log('error'),
+    warn: log('warn'),
+    info: log('info'),
+    debug: log('debug'),
   });
   logger.child.mockImplementation(() => logger);
   const scheduled = new Map<string, ScheduledTask>();
@@ -149,6 +162,7 @@ export async function startAgentProtocolBackend(options: {
     serverUrl,
     clock,
     loggedErrors,
+    logged,
     styrmin,
     readOnly: graphqlClient(READ_ONLY_USER),
     agentClient,

@@ -22,7 +22,7 @@ import {
   lostLease,
 } from './clusterRecords';
 import { lockEnvironmentOf } from './lockEnvironmentOf';
-import { runTextRedactor } from './redactRunText';
+import { redactLines, runTextRedactor } from './redactRunText';
 import { toAgentStep } from './startStep';
 
 /** @internal */
@@ -125,7 +125,7 @@ export async function endStep(
         await deps.tasks.recordStepLines({
           tx,
           stepId,
-          lines: (options.lines ?? []).map(redact),
+          lines: redactLines(options.lines ?? [], redact),
         });
         deps.changes.notify({ tx, deploymentIds: [deploymentIdOf(task)] });
         return {

@@ -3,6 +3,7 @@ import {
   PromptAnswers,
   redactSecrets,
   secretValuesOf,
+  stepLines,
 } from '@styrmin/plugin-styrmin-common';
 import { ACTION_TOKEN_PATTERN } from '../actionTokens/actionToken';
 import { TransactionOption } from '../database/TransactionOption';
@@ -68,4 +69,17 @@ function secretAnswers(driver: DriverSpec, answers: PromptAnswers): string[] {
       .map(([name]) => answers[action.name]?.[name])
       .filter((answer): answer is string => typeof answer === 'string'),
   );
+}
+
+/**
+ * A step's lines redacted as one text, so that a secret over several lines (a PEM key, one
+ * line of it each) is found whole, then cut into lines again as a step keeps them.
+ *
+ * @internal
+ */
+export function redactLines(
+  lines: readonly string[],
+  redact: (text: string) => string,
+): string[] {
+  return stepLines(redact(lines.join('\n')).split('\n'));
 }

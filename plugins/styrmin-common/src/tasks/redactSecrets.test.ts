@@ -108,6 +108,69 @@ describe('redactSecrets', () => {
       'x\n-----BEGIN RSA PRIVATE KEY-----\nMIIE\n-----END RSA PRIVATE KEY-----\ny',
       `x\n${REDACTED}\ny`,
     ],
+    [
+      'a PGP private key block',
+      '-----BEGIN PGP PRIVATE KEY BLOCK-----\n\nlQOY\n-----END PGP PRIVATE KEY BLOCK-----',
+      REDACTED,
+    ],
+    [
+      'a PEM block in base64',
+      'client-key-data: LS0tLS1CRUdJTiBSU0EgUFJJVkFURSBLRVktLS0tLQo=',
+      `client-key-data: ${REDACTED}`,
+    ],
+    [
+      'a GitHub token',
+      'with ghp_R2d2C3poBb8Yoda4Luke5Leia6Han7Solo8Chew',
+      `with ${REDACTED}`,
+    ],
+    ['a GitLab token', 'for glpat-xY9zW8vU7tS6rQ5pO4nM', `for ${REDACTED}`],
+    ['a Slack token', 'via xoxb-2048-4096-AbCdEfGhIjKl', `via ${REDACTED}`],
+    ['a Stripe key', 'key: sk_live_51Habcdefghijklmnop', `key: ${REDACTED}`],
+    [
+      'a Google API key',
+      'key AIzaSyDdI0hCZtE6vySjMm-WEfRq3CPzqKqqsHI denied',
+      `key ${REDACTED} denied`,
+    ],
+    [
+      'a Google OAuth access token',
+      'using ya29.a0AfH6SMBx3Qm9ndXNUb2tlbkZv now',
+      `using ${REDACTED} now`,
+    ],
+    [
+      'a password in a URL without a user',
+      'redis://:r3disPassw0rd@redis:6379',
+      `redis://:${REDACTED}@redis:6379`,
+    ],
+    [
+      'the signature of an Azure SAS URL',
+      'https://a.blob.core.windows.net/c?sv=2022&sig=AbC%2Bdef%3D&sp=r',
+      `https://a.blob.core.windows.net/c?sv=2022&sig=${REDACTED}&sp=r`,
+    ],
+    [
+      'an Azure account key',
+      'AccountName=b;AccountKey=Eby8vdM02xNO==;EndpointSuffix=x',
+      `AccountName=b;AccountKey=${REDACTED};EndpointSuffix=x`,
+    ],
+    [
+      'the auth of a Docker config',
+      '{"auth":"Y2k6cGFzcw=="}',
+      `{"auth":"${REDACTED}"}`,
+    ],
+    [
+      'the password of curl -u',
+      'curl -u admin:Curl-Pass https://x',
+      `curl -u admin:${REDACTED} https://x`,
+    ],
+    [
+      'the value of a --password flag',
+      'docker login --password Dock3r-Secret reg',
+      `docker login --password ${REDACTED} reg`,
+    ],
+    [
+      'a passphrase',
+      '{"passphrase":"Open Sesame"}',
+      `{"passphrase":"${REDACTED}"}`,
+    ],
   ])('replaces %s', (_what, text, expected) => {
     expect(redactSecrets(text)).toBe(expected);
   });

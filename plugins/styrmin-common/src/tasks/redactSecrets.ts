@@ -29,9 +29,21 @@ const SECRET_FORMS: ReadonlyArray<{
   replace: (match: string, ...groups: string[]) => string;
 }> = [
   {
-    // PEM private keys, up to their end or the end of the text.
+    // PEM and PGP private keys, up to their end or the end of the text.
     pattern:
-      /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY-----|$)/g,
+      /-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|$)/g,
+    replace: () => REDACTED,
+  },
+  {
+    // A PEM block in base64 (a kubeconfig's client-key-data): "-----BEGIN" encoded.
+    pattern: /LS0tLS1CRUdJTi[A-Za-z0-9+/=]*/g,
+    replace: () => REDACTED,
+  },
+  {
+    // Well-known token shapes: GitHub, GitLab, Slack, Stripe, npm, Google API keys and
+    // OAuth access tokens. Their prefixes say what they are wherever they are printed.
+    pattern:
+      /\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,}|glpat-[A-Za-z0-9_-]{20,}|xox[abposr]-[A-Za-z0-9-]{10,}|[sr]k_(?:live|test)_[A-Za-z0-9]{16,}|npm_[A-Za-z0-9]{36,}|AIza[A-Za-z0-9_-]{35}|ya29\.[A-Za-z0-9_-]{20,})/g,
     replace: () => REDACTED,
   },
   {
@@ -50,8 +62,8 @@ const SECRET_FORMS: ReadonlyArray<{
     replace: () => REDACTED,
   },
   {
-    // Credentials in URLs: scheme://user:password@host.
-    pattern: /\b([a-z][a-z0-9+.-]*:\/\/[^\s:/@]+:)[^\s@/]+@/gi,
+    // Credentials in URLs: scheme://user:password@host, the user possibly empty (Redis).
+    pattern: /\b([a-z][a-z0-9+.-]*:\/\/[^\s:/@]*:)[^\s@/]+@/gi,
     replace: (_match, prefix) => `${prefix}${REDACTED}@`,
   },
   {
@@ -60,9 +72,30 @@ const SECRET_FORMS: ReadonlyArray<{
     replace: () => REDACTED,
   },
   {
+    // The signature of an Azure shared access signature URL.
+    pattern: /([?&]sig=)[^&\s"']+/g,
+    replace: (_match, prefix) => `${prefix}${REDACTED}`,
+  },
+  {
+    // The auth of a Docker config: base64 of user:password.
+    pattern: /("auth"\s*:\s*")[^"]+"/g,
+    replace: (_match, prefix) => `${prefix}${REDACTED}"`,
+  },
+  {
+    // curl -u user:password, --user user:password.
+    pattern: /(\s(?:-u|--user)[\s=]+[^\s:]+:)\S+/g,
+    replace: (_match, prefix) => `${prefix}${REDACTED}`,
+  },
+  {
+    // Command-line flags that carry a secret: --password x, --token=x.
+    pattern:
+      /(--[\w-]*(?:password|passwd|passphrase|token|secret|api-key)[\w-]*(?:\s+|=))(?!-)\S+/gi,
+    replace: (_match, prefix) => `${prefix}${REDACTED}`,
+  },
+  {
     // password=..., "api_key": "...", TOKEN: ... (the key's name says it is secret).
     pattern: new RegExp(
-      `([\\w.-]*(?:password|passwd|pwd|secret|token|api[_-]?key|access[_-]?key|private[_-]?key|credentials?)[\\w.-]*["']?)(\\s*[=:]\\s*)${VALUE}`,
+      `([\\w.-]*(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|access[_-]?key|account[_-]?key|private[_-]?key|credentials?)[\\w.-]*["']?)(\\s*[=:]\\s*)${VALUE}`,
       'gi',
     ),
     replace: (_match, key, separator, value) => {
