@@ -8,8 +8,21 @@ export interface Config {
     roles?: {
       /** Manage clusters, environments and drivers, and everything operators may do. */
       administrators?: string[];
-      /** Create, change and delete deployments, and back them up and restore them. */
-      operators?: string[];
+      /**
+       * Create, change and delete deployments, and back them up and restore them: in every
+       * environment for an entity reference, or in some environments only for a grant
+       * `{ group | user, environments?, ownedEnvironments? }` (the environments of these
+       * names, and/or those whose catalog entity the user or one of their groups owns).
+       */
+      operators?: Array<
+        | string
+        | {
+            group?: string;
+            user?: string;
+            environments?: string[];
+            ownedEnvironments?: boolean;
+          }
+      >;
       /** Read everything and change nothing. */
       readOnly?: string[];
       /**

@@ -1,4 +1,5 @@
 import { ConfigReader } from '@backstage/config';
+import { styrminEnvironmentConditions } from '@styrmin/plugin-styrmin-common';
 import { RoleAssignments } from './RoleAssignments';
 
 const assignments = (roles: object) =>
@@ -67,5 +68,72 @@ describe('RoleAssignments', () => {
     [{ default: 'administrator' }, /must be readOnly or none/],
   ])('refuses %j at start-up', (config, message) => {
     expect(() => assignments(config)).toThrow(message);
+  });
+
+  describe('operators of some environments', () => {
+    const grants = assignments({
+      operators: [
+        'user:default/ada',
+        { group: 'group:default/team-a', environments: ['dev', 'test'] },
+        { user: 'user:default/bob', ownedEnvironments: true },
+        {
+          group: 'group:default/team-b',
+          environments: ['qa'],
+          ownedEnvironments: true,
+        },
+      ],
+      default: 'none',
+    });
+
+    it('gives each grant its conditions, and no role everywhere', () => {
+      const carol = ['user:default/carol', 'group:default/team-a'];
+      expect(grants.roleOf(carol)).toBe('none');
+      expect(grants.environmentGrantsOf(carol)).toEqual([
+        styrminEnvironmentConditions.isEnvironment({ names: ['dev', 'test'] }),
+      ]);
+      expect(grants.environmentGrantsOf(['User:Default/Bob'])).toEqual([
+        styrminEnvironmentConditions.isOwnedByUsersGroup({
+          claims: ['User:Default/Bob'],
+        }),
+      ]);
+      const dan = ['user:default/dan', 'group:default/team-b'];
+      expect(grants.environmentGrantsOf(dan)).toEqual([
+        {
+          anyOf: [
+            styrminEnvironmentConditions.isEnvironment({ names: ['qa'] }),
+            styrminEnvironmentConditions.isOwnedByUsersGroup({ claims: dan }),
+          ],
+        },
+      ]);
+      expect(grants.environmentGrantsOf(['user:default/ada'])).toEqual([]);
+      expect(grants.roleOf(['user:default/ada'])).toBe('operator');
+    });
+
+    it.each([
+      [{ group: 'group:default/a' }, /grants no environment/],
+      [
+        {
+          group: 'group:default/a',
+          user: 'user:default/b',
+          environments: ['dev'],
+        },
+        /must name one group or one user/,
+      ],
+      [{ environments: ['dev'] }, /must name one group or one user/],
+      [
+        { group: 'component:default/a', environments: ['dev'] },
+        /roles go to users and groups/,
+      ],
+    ])('refuses the grant %j at start-up', (grant, message) => {
+      expect(() => assignments({ operators: [grant] })).toThrow(message);
+    });
+
+    it('grants per environment to operators only', () => {
+      expect(() =>
+        assignments({
+          administrators: [{ group: 'group:default/a', environments: ['dev'] }],
+        }),
+      ).toThrow(/only operators are granted per environment/);
+    });
   });
 });

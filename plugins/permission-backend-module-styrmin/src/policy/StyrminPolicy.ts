@@ -5,6 +5,7 @@ import {
   PolicyQuery,
   PolicyQueryUser,
 } from '@backstage/plugin-permission-node';
+import { decideForEnvironmentOperator } from '@styrmin/plugin-styrmin-common';
 import { decideForRole } from './decideForRole';
 import { RoleAssignments } from './RoleAssignments';
 
@@ -39,7 +40,13 @@ export class StyrminPolicy implements PermissionPolicy {
     const ownership = user
       ? (await this.#userInfo.getUserInfo(user.credentials)).ownershipEntityRefs
       : [];
-    const role = user ? this.#roles.roleOf(ownership) : 'none';
-    return { result: decideForRole(role, request.permission) };
+    if (!user) {
+      return { result: decideForRole('none', request.permission) };
+    }
+    return decideForEnvironmentOperator({
+      role: this.#roles.roleOf(ownership),
+      grants: this.#roles.environmentGrantsOf(ownership),
+      permission: request.permission,
+    });
   }
 }

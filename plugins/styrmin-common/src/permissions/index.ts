@@ -48,3 +48,15 @@ export {
   strongestRole,
   type StyrminRole,
 } from './styrminRoles';
+export { decideForEnvironmentOperator } from './environmentOperators';
+export {
+  createStyrminEnvironmentConditionalDecision,
+  isStyrminEnvironmentPermission,
+  STYRMIN_ENVIRONMENT_RESOURCE_TYPE,
+  STYRMIN_ENVIRONMENT_RULE_NAMES,
+  styrminEnvironmentConditions,
+  type StyrminEnvironmentCondition,
+  type StyrminEnvironmentPermission,
+  type StyrminEnvironmentResourceType,
+  type StyrminEnvironmentRuleParams,
+} from './styrminEnvironmentResource';
