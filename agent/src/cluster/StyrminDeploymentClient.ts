@@ -18,6 +18,7 @@ import {
   STYRMIN_VERSION,
   StyrminDeployment,
 } from '../styrminDeployment/StyrminDeployment';
+import { retryTransient } from './retryTransient';
 
 /** The field manager of what the worker writes of a StyrminDeployment: its spec. */
 export const WORKER_FIELD_MANAGER = 'styrmin-worker';
@@ -94,14 +95,17 @@ export class StyrminDeploymentClient {
     return applied;
   }
 
+  /** Forced and idempotent: retried when the apiserver answers a transient failure. */
   #serverSideApply<T extends KubernetesObject>(object: T): Promise<T> {
-    return this.#objects.patch(
-      object,
-      undefined,
-      undefined,
-      WORKER_FIELD_MANAGER,
-      true,
-      PatchStrategy.ServerSideApply,
+    return retryTransient(() =>
+      this.#objects.patch(
+        object,
+        undefined,
+        undefined,
+        WORKER_FIELD_MANAGER,
+        true,
+        PatchStrategy.ServerSideApply,
+      ),
     );
   }
 
@@ -156,8 +160,18 @@ export class StyrminDeploymentClient {
     );
   }
 
-  /** Merge-patches the resource as it is now with what `patchOf` gives (none: unchanged). */
-  async #update(
+  /**
+   * Merge-patches the resource as it is now with what `patchOf` gives (none: unchanged); a
+   * conflict reads it again at once, other transient failures start again with back-off.
+   */
+  #update(
+    id: string,
+    patchOf: (current: StyrminDeployment) => Record<string, any> | undefined,
+  ): Promise<StyrminDeployment | undefined> {
+    return retryTransient(() => this.#updateAtLatest(id, patchOf));
+  }
+
+  async #updateAtLatest(
     id: string,
     patchOf: (current: StyrminDeployment) => Record<string, any> | undefined,
   ): Promise<StyrminDeployment | undefined> {
