@@ -15,10 +15,12 @@ export interface DeployedInfrahub {
 /**
  * The usual start of an end-to-end test: the cluster `sandbox` with the environment `dev`,
  * infrahub 1.0.0 loaded, the agent started with the cluster's token, and `dev/infrahub`
- * created with styrminctl and waited for until it is RUNNING.
+ * created with styrminctl and waited for until it is RUNNING. `beforeCreate` runs once the
+ * agent has started (with its RBAC applied), before the creation: faults for the agent only.
  */
 export async function deployInfrahub(
   world: E2eWorld,
+  options: { beforeCreate?: () => void } = {},
 ): Promise<DeployedInfrahub> {
   const { cluster, agentToken } = await world.json([
     'clusters',
@@ -38,6 +40,7 @@ export async function deployInfrahub(
     path.join(EXAMPLE_DRIVERS, 'infrahub', '1.0.0'),
   ]);
   await world.startAgent(agentToken);
+  options.beforeCreate?.();
   const id = await world.createInfrahub('dev');
   const running = await world.eventually(async () => {
     const deployment = await world.client.deployment({ id });
