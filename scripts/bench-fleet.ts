@@ -596,6 +596,7 @@ async function main() {
         doubleClaims === 0 ? '0: met' : '0: NOT MET',
       ],
       ['runs claimed again (lost answer or lease)', String(reclaimed), ''],
+      ['leases lost while running, one backend', String(lostOfOne), ''],
       ['leases lost while running (under load)', String(lostOfTwo), ''],
       [
         'deployments with two active instances',

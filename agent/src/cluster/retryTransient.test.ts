@@ -28,7 +28,7 @@ describe('retryTransient', () => {
     await expect(
       retryTransient(call, {
         delayMs: 1,
-        onRetry: (error, wait) => waits.push(wait),
+        onRetry: (_error, wait) => waits.push(wait),
       }),
     ).resolves.toBe('done');
     expect(call).toHaveBeenCalledTimes(5);
@@ -39,7 +39,7 @@ describe('retryTransient', () => {
     const waits: number[] = [];
     await retryTransient(failingWith([failure(429, { 'retry-after': '1' })]), {
       delayMs: 1,
-      onRetry: (error, wait) => waits.push(wait),
+      onRetry: (_error, wait) => waits.push(wait),
     });
     expect(waits).toEqual([1000]);
   });

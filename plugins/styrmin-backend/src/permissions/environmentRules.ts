@@ -8,6 +8,10 @@ import {
   StyrminEnvironmentRuleParams,
 } from '@styrmin/plugin-styrmin-common';
 // Zod 3 schemas: the permission framework's Standard Schema form needs Zod 4.2's JSON Schema.
+// The framework types them with its own copy of zod (4.x's zod/v3); checking ours against
+// that copy is "excessively deep" and takes tsc past 4 GB, so each rule names its
+// parameters' type and hands the schema over as `never` (zod-to-json-schema reads it
+// structurally at run time).
 import { z } from 'zod/v3';
 import { Environment } from '../environments/EnvironmentStore';
 import { EnvironmentOwners } from './EnvironmentOwners';
@@ -46,19 +50,25 @@ export const styrminEnvironmentResourceRef = createPermissionResourceRef<
  */
 export function createEnvironmentRules(owners: EnvironmentOwners) {
   return {
-    isEnvironment: createPermissionRule({
+    isEnvironment: createPermissionRule<
+      typeof styrminEnvironmentResourceRef,
+      StyrminEnvironmentRuleParams['isEnvironment']
+    >({
       name: STYRMIN_ENVIRONMENT_RULE_NAMES.isEnvironment,
       resourceRef: styrminEnvironmentResourceRef,
       description: 'Allow the environments of these ids or names',
       paramsSchema: z.object({
         ids: z.array(z.string()).optional().describe('Environment ids'),
         names: z.array(z.string()).optional().describe('Environment names'),
-      }) as z.ZodSchema<StyrminEnvironmentRuleParams['isEnvironment']>,
+      }) as never,
       apply: (environment: Environment, { ids = [], names = [] }) =>
         ids.includes(environment.id) || names.includes(environment.name),
       toQuery: ({ ids = [], names = [] }): EnvironmentQuery => ({ ids, names }),
     }),
-    isOwnedByUsersGroup: createPermissionRule({
+    isOwnedByUsersGroup: createPermissionRule<
+      typeof styrminEnvironmentResourceRef,
+      StyrminEnvironmentRuleParams['isOwnedByUsersGroup']
+    >({
       name: STYRMIN_ENVIRONMENT_RULE_NAMES.isOwnedByUsersGroup,
       resourceRef: styrminEnvironmentResourceRef,
       description:
@@ -67,7 +77,7 @@ export function createEnvironmentRules(owners: EnvironmentOwners) {
         claims: z
           .array(z.string())
           .describe('Entity references of the user and their groups'),
-      }) as z.ZodSchema<StyrminEnvironmentRuleParams['isOwnedByUsersGroup']>,
+      }) as never,
       apply: (environment: Environment, { claims }) =>
         claims.some(
           claim =>
