@@ -76,6 +76,20 @@ describe('Velero stand-in: file-system backup of volumes', () => {
     }
     return files;
   };
+  /** The data path's Events on a PodVolumeBackup or PodVolumeRestore, by reason. */
+  const dataPathEvents = async (name: string) =>
+    new Map(
+      (
+        await sandbox.kubeConfig
+          .makeApiClient(CoreV1Api)
+          .listNamespacedEvent({ namespace: 'velero' })
+      ).items
+        .filter(event => event.involvedObject.name === name)
+        .map(event => [
+          event.reason!,
+          { type: event.type, message: event.message, source: event.source },
+        ]),
+    );
   const claimNames = async (namespace: string) =>
     (
       await sandbox.kubeConfig
@@ -221,6 +235,21 @@ describe('Velero stand-in: file-system backup of volumes', () => {
       'InProgress',
       'Completed',
     ]);
+    const events = await dataPathEvents(data.metadata.name!);
+    expect([...events.keys()].sort()).toEqual([
+      'Data-Path-Completed',
+      'Data-Path-Progress',
+      'Data-Path-Started',
+      'Data-Path-Stopped',
+    ]);
+    expect(events.get('Data-Path-Started')).toEqual({
+      type: 'Normal',
+      message: `Data path for ${data.metadata.name} started`,
+      source: { component: data.metadata.name, host: 'sandbox-node' },
+    });
+    expect(
+      JSON.parse(events.get('Data-Path-Completed')!.message!),
+    ).toMatchObject({ snapshotID: data.status.snapshotID, totalBytes: 14 });
     expect(
       await storedKeys(
         sandbox,
@@ -315,6 +344,17 @@ describe('Velero stand-in: file-system backup of volumes', () => {
       'InProgress',
       'Completed',
     ]);
+    const events = await dataPathEvents(volumeRestores[0].metadata.name!);
+    expect([...events.keys()].sort()).toEqual([
+      'Data-Path-Completed',
+      'Data-Path-Progress',
+      'Data-Path-Started',
+      'Data-Path-Stopped',
+    ]);
+    expect(JSON.parse(events.get('Data-Path-Progress')!.message!)).toEqual({
+      totalBytes: 14,
+      doneBytes: 14,
+    });
     expect(await volume('shop', 'data-db-0')).toEqual({
       PG_VERSION: '16\n',
       'base/1/rows': 'apple,pear\n',

@@ -4,6 +4,7 @@ import { KubeObject } from '../../store/types';
 import { JsonMap, timestamp } from '../../util/json';
 import { CLAIMS, VolumeContents } from '../../volumes/VolumeContents';
 import { BackupStore } from './BackupStore';
+import { DataPathEvents } from './DataPathEvents';
 import { MANAGER, ownedBy, writeVeleroStatus } from './locations';
 
 /** Where a snapshot's files are kept in the store, under its backup's folder. */
@@ -179,6 +180,7 @@ async function runPodVolumeBackup(options: {
     ...started,
     progress: { totalBytes, bytesDone: 0 },
   });
+  const events = DataPathEvents.start(api, current, pod.spec?.nodeName);
   const snapshotID = randomBytes(16).toString('hex');
   const prefix = snapshotPrefix(backupName, snapshotID);
   let bytesDone = 0;
@@ -193,17 +195,27 @@ async function runPodVolumeBackup(options: {
           ...current.status,
           progress: { totalBytes, bytesDone },
         });
+        events.progress(totalBytes, bytesDone);
       }
     }
   } catch (error) {
+    const message = `error running kopia backup: ${(error as Error).message}`;
+    events.failed(message);
     return writeVeleroStatus(api, current, {
       phase: 'Failed',
       ...started,
-      message: `error running kopia backup: ${(error as Error).message}`,
+      message,
       completionTimestamp: timestamp(),
       progress: { totalBytes, bytesDone },
     });
   }
+  events.progress(totalBytes, totalBytes);
+  events.completed({
+    snapshotID,
+    emptySnapshot: false,
+    source: { byPath: started.path },
+    totalBytes,
+  });
   return writeVeleroStatus(api, current, {
     phase: 'Completed',
     ...started,

@@ -5,6 +5,7 @@ import { KubeObject } from '../../store/types';
 import { JsonMap, timestamp } from '../../util/json';
 import { CLAIMS, VolumeContents } from '../../volumes/VolumeContents';
 import { BackupStore } from './BackupStore';
+import { DataPathEvents } from './DataPathEvents';
 import { MANAGER, ownedBy, writeVeleroStatus } from './locations';
 import { podVolumeBackupsKey, snapshotPrefix } from './podVolumeBackups';
 
@@ -135,6 +136,7 @@ async function runPodVolumeRestore(options: {
     startTimestamp,
     progress: { totalBytes, bytesDone: 0 },
   });
+  const events = DataPathEvents.start(api, current, pod?.spec?.nodeName);
   const prefix = snapshotPrefix(options.backupName, backup.status.snapshotID);
   let bytesDone = 0;
   try {
@@ -148,14 +150,24 @@ async function runPodVolumeRestore(options: {
       bytesDone += content.length;
     }
   } catch (error) {
+    const message = `error running kopia restore: ${(error as Error).message}`;
+    events.failed(message);
     return writeVeleroStatus(api, current, {
       phase: 'Failed',
       startTimestamp,
-      message: `error running kopia restore: ${(error as Error).message}`,
+      message,
       completionTimestamp: timestamp(),
       progress: { totalBytes, bytesDone },
     });
   }
+  events.progress(totalBytes, bytesDone);
+  events.completed({
+    target: {
+      byPath: `/host_pods/${
+        pod?.metadata.uid ?? ''
+      }/volumes/kubernetes.io~csi/pvc-${claim.metadata.uid}/mount`,
+    },
+  });
   return writeVeleroStatus(api, current, {
     phase: 'Completed',
     startTimestamp,

@@ -180,6 +180,18 @@ describe('Velero stand-in: a location the store refuses', () => {
         'error running kopia backup: rpc error: code = Unknown desc = operation error S3: PutObject, https response error StatusCode: 403, api error SignatureDoesNotMatch: The request signature we calculated does not match the signature you provided. Check your key and signing method.',
       progress: { totalBytes: 6, bytesDone: 0 },
     });
+    // The data path records its failure as Velero's does: a Normal event, then its end.
+    const events = (
+      await core.listNamespacedEvent({ namespace: 'velero' })
+    ).items.filter(e => e.involvedObject.name === volumeBackup.metadata.name);
+    expect(events.map(e => `${e.type} ${e.reason}`).sort()).toEqual([
+      'Normal Data-Path-Failed',
+      'Normal Data-Path-Started',
+      'Normal Data-Path-Stopped',
+    ]);
+    expect(events.find(e => e.reason === 'Data-Path-Failed')!.message).toBe(
+      `Data path for PVB ${volumeBackup.metadata.name} failed, error ${volumeBackup.status.message}`,
+    );
     expect(backup.status.failureReason).toBe(
       'rpc error: code = Unknown desc = operation error S3: PutObject, https response error StatusCode: 403, api error SignatureDoesNotMatch: The request signature we calculated does not match the signature you provided. Check your key and signing method.',
     );
