@@ -1,14 +1,12 @@
 import { mockCredentials } from '@backstage/backend-test-utils';
-import { join, resolve } from 'node:path';
 import {
   startStyrminBackend,
   testDatabases,
 } from '../../__testUtils__/startStyrminBackend';
+import { createInfrahubInDev } from '../../__testUtils__/createInfrahubInDev';
 import { styrminctlAgainst } from '../../__testUtils__/styrminctlAgainst';
 
 jest.setTimeout(120_000);
-
-const DRIVERS = resolve(__dirname, '../../../../../drivers');
 
 const databases = testDatabases();
 
@@ -32,27 +30,7 @@ describe.each(databases.eachSupportedId())(
 
     beforeAll(async () => {
       ({ url } = await startStyrminBackend({ databases, databaseId }));
-      await json(['clusters', 'create', 'local']);
-      await json(['environments', 'create', 'dev', '--cluster', 'local']);
-      for (const version of ['1.0.0', '1.1.0']) {
-        await json(['drivers', 'load', join(DRIVERS, 'infrahub', version)]);
-      }
-      await json(
-        [
-          'deployments',
-          'create',
-          'dev/infrahub',
-          '--driver',
-          'infrahub',
-          '--driver-version',
-          '1.0.0',
-          '--app-version',
-          '1.5.2',
-          '--set-secret',
-          'admin_password',
-        ],
-        'correct horse battery staple\n',
-      );
+      await createInfrahubInDev(json);
       await json([
         'deployments',
         'upgrade',

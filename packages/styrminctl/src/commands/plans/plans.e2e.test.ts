@@ -1,14 +1,12 @@
 import { mockCredentials } from '@backstage/backend-test-utils';
-import { join, resolve } from 'node:path';
 import {
   startStyrminBackend,
   testDatabases,
 } from '../../__testUtils__/startStyrminBackend';
+import { createInfrahubInDev } from '../../__testUtils__/createInfrahubInDev';
 import { styrminctlAgainst } from '../../__testUtils__/styrminctlAgainst';
 
 jest.setTimeout(120_000);
-
-const DRIVERS = resolve(__dirname, '../../../../../drivers');
 
 const databases = testDatabases();
 
@@ -36,30 +34,8 @@ describe.each(databases.eachSupportedId())(
 
     beforeAll(async () => {
       ({ url } = await startStyrminBackend({ databases, databaseId }));
-      await json(['clusters', 'create', 'local']);
-      await json(['environments', 'create', 'dev', '--cluster', 'local']);
-      for (const version of ['1.0.0', '1.1.0']) {
-        await json(['drivers', 'load', join(DRIVERS, 'infrahub', version)]);
-      }
       // 1.0.0's task_worker_replicas at 5: 1.1.0 carries it over to a replica override.
-      await json(
-        [
-          'deployments',
-          'create',
-          'dev/infrahub',
-          '--driver',
-          'infrahub',
-          '--driver-version',
-          '1.0.0',
-          '--app-version',
-          '1.5.2',
-          '--set-secret',
-          'admin_password',
-          '--set',
-          'task_worker_replicas=5',
-        ],
-        'correct horse battery staple\n',
-      );
+      await createInfrahubInDev(json, ['task_worker_replicas=5']);
     });
 
     it('prints an upgrade’s plan as a diff with its steps, hooks and prompts, changing nothing, and applies it by id once', async () => {
