@@ -345,7 +345,7 @@ describe.each(databases.eachSupportedId())(
       expect(timeline.exitCode).toBe(0);
       const rows = timeline.stdout.trim().split('\n');
       expect(rows[0]).toMatch(
-        /^NUMBER +ACTIVE +CREATED +BY +DRIVER +TASK +CHANGES$/,
+        /^NUMBER +ACTIVE +CREATED +BY +DRIVER +TASK +CHANGES +RESTORE POINT +ROLLBACK TO$/,
       );
       expect(rows.slice(1).map(row => row.split(/ +/).slice(0, 2))).toEqual([
         ['3', 'true'],
