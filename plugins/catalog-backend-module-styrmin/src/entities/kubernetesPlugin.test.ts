@@ -3,7 +3,7 @@ import { stringifyEntityRef } from '@backstage/catalog-model';
 import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
 import kubernetesPlugin from '@backstage/plugin-kubernetes-backend';
 import { Sandbox, startSandbox } from '@styrmin/kube-sandbox';
-import { Deployment } from '@styrmin/sdk';
+import { Deployment, Environment } from '@styrmin/sdk';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -66,10 +66,13 @@ describe('the Kubernetes plugin on a deployment entity', () => {
       server: { selector: components.server, singleton: false },
       worker: { selector: components.worker, singleton: false },
     };
-    const [entity] = buildEntities(
+    const entity = buildEntities(
       {
         clusters: [],
-        environments: [],
+        // A deployment's entity is made only with its environment's.
+        environments: [
+          { id: 'e-1', name: 'dev', cluster: { id: 'c-1', name: 'sandbox' } },
+        ] as Environment[],
         deployments: [
           {
             id: DEPLOYMENT_ID,
@@ -97,7 +100,9 @@ describe('the Kubernetes plugin on a deployment entity', () => {
         environmentOwners: {},
         appBaseUrl: 'http://localhost:3000',
       },
-    );
+    ).find(
+      built => stringifyEntityRef(built) === 'resource:default/dev.inventory',
+    )!;
     const objects = [
       { apiVersion: 'v1', kind: 'Namespace', metadata: { name: NAMESPACE } },
       { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'other' } },
@@ -153,7 +158,7 @@ describe('the Kubernetes plugin on a deployment entity', () => {
       .send({ entity: { kind: entity.kind, metadata: entity.metadata } });
 
     expect(res.status).toBe(200);
-    expect(stringifyEntityRef(entity)).toBe('resource:default/dev.inventory');
+    expect(entity).toBeDefined();
     const [cluster] = res.body.items;
     expect(cluster.cluster.name).toBe('sandbox');
     const pods = cluster.resources.find(

@@ -82,6 +82,7 @@ describe('SecretResealer', () => {
           'styrmin_deployments.configuration': 1,
           'styrmin_instances.configuration': 0,
           'styrmin_instances.context': 0,
+          'styrmin_plans.change': 0,
           'styrmin_environment_backups.deployments': 0,
           'styrmin_tasks.prompts': 0,
         },
@@ -116,12 +117,14 @@ describe('SecretResealer', () => {
       expect(resealed).toMatchObject({
         'styrmin_deployments.configuration': 1,
         'styrmin_instances.context': 1,
+        'styrmin_plans.change': 0,
       });
       expect(keyIdsOf(await sealedValues(knex))).toEqual(['k_new']);
       expect((await reseal([NEW_KEY, TEST_SECRET_KEY])).resealed).toEqual({
         'styrmin_deployments.configuration': 0,
         'styrmin_instances.configuration': 0,
         'styrmin_instances.context': 0,
+        'styrmin_plans.change': 0,
         'styrmin_environment_backups.deployments': 0,
         'styrmin_tasks.prompts': 0,
       });
