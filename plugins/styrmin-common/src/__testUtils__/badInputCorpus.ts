@@ -174,6 +174,7 @@ export const FULL_DRIVER_SPEC = {
         function: { module: 'actions/migrate.ts', export: 'migrate' },
         components: ['server'],
         uses: ['parameters.text'],
+        migratesData: true,
         prompts: {
           note: {
             type: 'string',
